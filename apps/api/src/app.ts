@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Dependencias } from './contexto.ts';
+import { rotasAuth } from './features/auth/routes.ts';
+import { rotasMensagens } from './features/mensagens/routes.ts';
+import { autenticacao } from './platform/autenticacao.ts';
+import { registrarTratamentoErros } from './platform/tratamento-erros.ts';
+
+export const VERSAO_API = '0.1.0';
+
+/** Builds the whole server (API under /api and the built web app everywhere else) without listening. */
+export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('config', deps.config);
+  app.decorate('armazenamento', deps.armazenamento);
+
+  registrarTratamentoErros(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: deps.config.urlPublica.startsWith('https://'),
+  });
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Trâmite — API do protocolo eletrônico',
+        description: 'Chamadas usadas pela aplicação web. Autenticação por cookie de sessão.',
+        version: VERSAO_API,
+      },
+      components: {
+        securitySchemes: { sessao: { type: 'apiKey', in: 'cookie', name: 'tramite_sessao' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(autenticacao);
+  await app.register(
+    async (api) => {
+      await api.register(rotasAuth);
+      await api.register(rotasMensagens);
+    },
+    { prefix: '/api' },
+  );
+
+  await registrarAplicacaoWeb(app, deps.config.webDist);
+  return app;
+}
+
+/** Serves the built SPA with history fallback: any non-API path that is not a file gets index.html. */
+async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
+  if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    maxAge: '1h',
+    setHeaders: (res, caminho) => {
+      if (caminho.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      return reply.callNotFound();
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

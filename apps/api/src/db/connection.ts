@@ -1,0 +1,51 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { ConexaoBanco } from '../config.ts';
+import type { Database } from './schema.ts';
+
+// bigint ids fit in a JS number; dates stay 'YYYY-MM-DD' strings so no time zone shifts them.
+pg.types.setTypeParser(pg.types.builtins.INT8, (valor) => Number(valor));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (valor) => Number(valor));
+pg.types.setTypeParser(pg.types.builtins.DATE, (valor) => valor);
+
+export type Banco = Kysely<Database>;
+
+export interface ConexaoAberta {
+  db: Banco;
+  tipo: ConexaoBanco['tipo'];
+  fechar(): Promise<void>;
+}
+
+/**
+ * One driver for both databases: PGlite is plugged into the same `pg` Pool that talks to a PostgreSQL server.
+ * PGlite is a single connection, so every query inside a transaction must use the transaction's handle.
+ */
+export async function abrirBanco(conexao: ConexaoBanco, opcoes: { pglite?: PGlite } = {}): Promise<ConexaoAberta> {
+  if (conexao.tipo === 'postgres') {
+    const pool = new pg.Pool({ connectionString: conexao.url, max: 10, idleTimeoutMillis: 30_000 });
+    pool.on('error', () => {
+      // An idle client lost its server: the pool replaces it on the next query; requests answer 503 meanwhile.
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return { db, tipo: 'postgres', fechar: () => db.destroy() };
+  }
+  if (conexao.dataDir) mkdirSync(conexao.dataDir, { recursive: true });
+  const lite =
+    opcoes.pglite ??
+    (await PGlite.create({ dataDir: conexao.dataDir ?? 'memory://', extensions: { unaccent, pg_trgm } }));
+  const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    tipo: 'pglite',
+    fechar: async () => {
+      await db.destroy();
+      if (!opcoes.pglite) await lite.close();
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import {
+  type AlterarConfiguracoes,
+  alterarConfiguracoesSchema,
+  type Configuracoes,
+  MENSAGENS,
+  type Usuario,
+} from '@tramite/shared';
+import type { Config } from '../../config.ts';
+import type { Banco } from '../../db/connection.ts';
+import { registrarAuditoria } from '../../platform/auditoria.ts';
+import { ErroDominio, requisicaoInvalida } from '../../platform/erros.ts';
+import { conferirSenha, HASH_FICTICIO } from '../../platform/senha.ts';
+import { criarSessao } from '../../platform/sessao.ts';
+import * as queries from './queries.ts';
+
+/** How many failures from one address, across usernames, before it is slowed down too. */
+const FATOR_FALHAS_POR_IP = 4;
+
+export type ResultadoLogin = { ok: true; token: string; expiraEm: Date } | { ok: false; erro: ErroDominio };
+
+/**
+ * Checks the password and opens a new session (a fresh token every login, so a planted cookie is never reused).
+ * Failures are counted per username and per address in the database, so the limit holds across processes.
+ */
+export async function entrar(
+  db: Banco,
+  config: Config,
+  credenciais: { username: string; password: string },
+  origem: { ip: string; agente: string | undefined },
+): Promise<ResultadoLogin> {
+  const chave = credenciais.username.trim().toLowerCase();
+  if (!chave || !credenciais.password) {
+    return { ok: false, erro: new ErroDominio(400, MENSAGENS.login.camposObrigatorios) };
+  }
+  const falhas = await queries.contarFalhasRecentes(db, chave, origem.ip, config.login.janelaMinutos);
+  if (falhas.porUsuario >= config.login.maxFalhas || falhas.porIp >= config.login.maxFalhas * FATOR_FALHAS_POR_IP) {
+    return { ok: false, erro: new ErroDominio(429, MENSAGENS.login.muitasTentativas) };
+  }
+  const usuario = await queries.buscarUsuarioPorUsername(db, chave);
+  const senhaConfere = await conferirSenha(credenciais.password, usuario?.senhaHash ?? HASH_FICTICIO);
+  if (!usuario || !usuario.ativo || !senhaConfere) {
+    await queries.registrarFalha(db, chave, origem.ip);
+    return { ok: false, erro: new ErroDominio(401, MENSAGENS.login.credenciaisInvalidas) };
+  }
+  await queries.limparFalhas(db, chave);
+  const sessao = await criarSessao(db, usuario.id, config.sessao, origem);
+  return { ok: true, ...sessao };
+}
+
+export async function buscarUsuario(db: Banco, idUsuario: number): Promise<Usuario> {
+  const perfil = await queries.buscarPerfilUsuario(db, idUsuario);
+  const idUnidadeAtual = unidadeAtualValida(perfil.idUnidadeAtual, perfil.lotacoes);
+  return {
+    id: perfil.id,
+    username: perfil.username,
+    nome: perfil.nome,
+    permissoes: perfil.permissoes,
+    configuracoes: { idUnidadeAtual, email: perfil.email, notificacoesPorEmail: perfil.notificacoesPorEmail },
+    email: perfil.email,
+    emailPessoal: perfil.emailPessoal,
+    idPessoa: perfil.idPessoa,
+    lotacoes: perfil.lotacoes,
+  };
+}
+
+export async function buscarConfiguracoes(db: Banco, idUsuario: number): Promise<Configuracoes> {
+  const [configuracoes, lotacoes] = await Promise.all([
+    queries.buscarConfiguracoes(db, idUsuario),
+    queries.buscarLotacoes(db, idUsuario),
+  ]);
+  return { ...configuracoes, idUnidadeAtual: unidadeAtualValida(configuracoes.idUnidadeAtual, lotacoes) };
+}
+
+/** The current unit must be one of the user's lotações; the change is audited with before and after. */
+export async function alterarConfiguracoes(
+  db: Banco,
+  idUsuario: number,
+  corpo: AlterarConfiguracoes,
+  ip: string,
+): Promise<Configuracoes> {
+  const lido = alterarConfiguracoesSchema.safeParse(corpo);
+  if (!lido.success) {
+    const erros = lido.error.issues.map((erro) => ({ campo: erro.path.join('.'), mensagem: erro.message }));
+    throw requisicaoInvalida(erros[0]?.mensagem ?? MENSAGENS.usuario.erroAlterarConfiguracoes, erros);
+  }
+  const novas = lido.data;
+  return db.transaction().execute(async (trx) => {
+    const lotacoes = await queries.buscarLotacoes(trx, idUsuario);
+    if (!lotacoes.some((unidade) => unidade.id === novas.idUnidadeAtual)) {
+      throw requisicaoInvalida(MENSAGENS.usuario.unidadeNaoLotada, [
+        { campo: 'idUnidadeAtual', mensagem: MENSAGENS.usuario.unidadeNaoLotada },
+      ]);
+    }
+    const antes = await queries.buscarConfiguracoes(trx, idUsuario);
+    const depois = await queries.alterarConfiguracoes(trx, idUsuario, novas);
+    await registrarAuditoria(trx, {
+      idUsuario,
+      acao: 'ALTERAR_CONFIGURACOES',
+      entidade: 'usuario',
+      idEntidade: idUsuario,
+      antes,
+      depois,
+      ip,
+    });
+    return { ...depois, idUnidadeAtual: depois.idUnidadeAtual ?? novas.idUnidadeAtual };
+  });
+}
+
+/** A stale current unit (lotação removed) falls back to the first lotação. */
+function unidadeAtualValida(idUnidadeAtual: number | null, lotacoes: { id: number }[]): number {
+  if (idUnidadeAtual !== null && lotacoes.some((unidade) => unidade.id === idUnidadeAtual)) return idUnidadeAtual;
+  const primeira = lotacoes[0]?.id;
+  if (primeira === undefined) throw new ErroDominio(403, 'Usuário sem lotação ativa: procure o administrador do sistema');
+  return primeira;
+}

@@ -1,0 +1,36 @@
+import { Box, LinearProgress, Paper, Typography } from '@mui/material';
+import { useTitulosCarregamento } from '../../components/feedback/contexto-carregamento';
+
+/** The global loading indicator: visible while the stack of titles is not empty, showing the top title. */
+export function IndicadorCarregamento() {
+  const titulos = useTitulosCarregamento();
+  const topo = titulos.at(-1);
+  if (topo === undefined) return null;
+  return (
+    <Box data-testid="carregamento-global" role="status" aria-live="polite">
+      <LinearProgress
+        color="inherit"
+        aria-label={topo}
+        sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3, color: '#ffd27a' }}
+      />
+      <Paper
+        elevation={3}
+        sx={{
+          position: 'absolute',
+          top: '100%',
+          left: '50%',
+          transform: 'translateX(-50%)',
+          mt: 1,
+          px: 2,
+          py: 0.75,
+          borderRadius: 4,
+          maxWidth: '90vw',
+        }}
+      >
+        <Typography variant="body2" data-testid="carregamento-titulo" noWrap>
+          {topo}…
+        </Typography>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,19 @@
+import { Alert, Button } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Pagina } from '../../components/Pagina';
+
+export const MENSAGEM_SEM_PERMISSAO = 'Você não tem permissão para acessar esta página';
+
+/** Shown instead of a screen whose permission the user lacks (the server refuses its calls anyway). */
+export function SemPermissao() {
+  return (
+    <Pagina titulo="Acesso negado">
+      <Alert severity="warning" data-testid="sem-permissao" sx={{ mb: 3 }}>
+        {MENSAGEM_SEM_PERMISSAO}. Se precisar dela, solicite a permissão ao administrador do sistema.
+      </Alert>
+      <Button component={RouterLink} to="/home" variant="contained">
+        Ir para o início
+      </Button>
+    </Pagina>
+  );
+}

@@ -1,0 +1,140 @@
+import { CABECALHO_CSRF, type ErroApi, VALOR_CABECALHO_CSRF } from '@tramite/shared';
+
+/** Prefix of every API path; the SPA and the API share the origin. */
+export const PREFIXO_API = '/api/';
+
+/** An API failure: HTTP status (0 when the server could not be reached) and the server's message when it sent one. */
+export class ErroHttp extends Error {
+  readonly status: number;
+  /** The `mensagem` of the error body, when the server answered with the documented shape. */
+  readonly mensagemServidor: string | undefined;
+  readonly erros: ErroApi['erros'];
+
+  constructor(status: number, mensagem: string, mensagemServidor?: string, erros: ErroApi['erros'] = []) {
+    super(mensagem);
+    this.name = 'ErroHttp';
+    this.status = status;
+    this.mensagemServidor = mensagemServidor;
+    this.erros = erros;
+  }
+}
+
+export type ParametrosConsulta = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface OpcoesRequisicao {
+  /** Query string; null, undefined and '' are left out, arrays repeat the key. */
+  params?: ParametrosConsulta;
+  /** JSON-serialisable value or FormData (multipart). */
+  corpo?: unknown;
+  signal?: AbortSignal;
+}
+
+function montarUrl(caminho: string, params?: ParametrosConsulta): string {
+  const relativo = caminho.replace(/^\/+/, '').replace(/^api\//, '');
+  const busca = new URLSearchParams();
+  for (const [chave, valor] of Object.entries(params ?? {})) {
+    if (valor === undefined || valor === null || valor === '') continue;
+    if (Array.isArray(valor)) {
+      for (const item of valor) busca.append(chave, String(item));
+    } else {
+      busca.append(chave, String(valor));
+    }
+  }
+  const texto = busca.toString();
+  return `${PREFIXO_API}${relativo}${texto ? `?${texto}` : ''}`;
+}
+
+function lerErroApi(corpo: unknown): Partial<ErroApi> {
+  if (typeof corpo !== 'object' || corpo === null) return {};
+  const { mensagem, erros } = corpo as Record<string, unknown>;
+  return {
+    mensagem: typeof mensagem === 'string' && mensagem.length > 0 ? mensagem : undefined,
+    erros: Array.isArray(erros)
+      ? erros.filter(
+          (erro): erro is ErroApi['erros'][number] =>
+            typeof erro === 'object' && erro !== null && typeof (erro as { mensagem?: unknown }).mensagem === 'string',
+        )
+      : [],
+  };
+}
+
+async function requisitar(metodo: string, caminho: string, opcoes: OpcoesRequisicao = {}): Promise<Response> {
+  const cabecalhos = new Headers({ [CABECALHO_CSRF]: VALOR_CABECALHO_CSRF, accept: 'application/json' });
+  let corpo: BodyInit | undefined;
+  if (opcoes.corpo instanceof FormData) {
+    corpo = opcoes.corpo;
+  } else if (opcoes.corpo !== undefined) {
+    cabecalhos.set('content-type', 'application/json');
+    corpo = JSON.stringify(opcoes.corpo);
+  }
+  let resposta: Response;
+  try {
+    resposta = await fetch(montarUrl(caminho, opcoes.params), {
+      method: metodo,
+      headers: cabecalhos,
+      body: corpo,
+      credentials: 'same-origin',
+      signal: opcoes.signal,
+    });
+  } catch (erro) {
+    if (erro instanceof DOMException && erro.name === 'AbortError') throw erro;
+    throw new ErroHttp(0, 'Não foi possível se comunicar com o servidor');
+  }
+  if (!resposta.ok) {
+    const texto = await resposta.text().catch(() => '');
+    let corpoErro: unknown;
+    try {
+      corpoErro = texto ? JSON.parse(texto) : undefined;
+    } catch {
+      corpoErro = undefined;
+    }
+    const { mensagem, erros } = lerErroApi(corpoErro);
+    throw new ErroHttp(
+      resposta.status,
+      mensagem ?? `Erro ${resposta.status}${resposta.statusText ? ` (${resposta.statusText})` : ''}`,
+      mensagem,
+      erros,
+    );
+  }
+  return resposta;
+}
+
+async function lerJson<T>(resposta: Response): Promise<T> {
+  if (resposta.status === 204) return undefined as T;
+  const texto = await resposta.text();
+  return (texto ? JSON.parse(texto) : undefined) as T;
+}
+
+/**
+ * The one HTTP client of the web app: same-origin cookies, the anti-CSRF header, JSON in and out.
+ * It only throws `ErroHttp`; showing messages and redirecting are the caller's business.
+ */
+export const api = {
+  get: async <T>(caminho: string, opcoes?: Omit<OpcoesRequisicao, 'corpo'>) =>
+    lerJson<T>(await requisitar('GET', caminho, opcoes)),
+  post: async <T = void>(caminho: string, corpo?: unknown, opcoes?: Omit<OpcoesRequisicao, 'corpo'>) =>
+    lerJson<T>(await requisitar('POST', caminho, { ...opcoes, corpo })),
+  put: async <T = void>(caminho: string, corpo?: unknown, opcoes?: Omit<OpcoesRequisicao, 'corpo'>) =>
+    lerJson<T>(await requisitar('PUT', caminho, { ...opcoes, corpo })),
+  patch: async <T = void>(caminho: string, corpo?: unknown, opcoes?: Omit<OpcoesRequisicao, 'corpo'>) =>
+    lerJson<T>(await requisitar('PATCH', caminho, { ...opcoes, corpo })),
+  delete: async <T = void>(caminho: string, opcoes?: OpcoesRequisicao) =>
+    lerJson<T>(await requisitar('DELETE', caminho, opcoes)),
+  /** Binary answers (PDF, files) with the file name from Content-Disposition when present. */
+  binario: async (caminho: string, opcoes?: OpcoesRequisicao & { metodo?: string }) => {
+    const resposta = await requisitar(opcoes?.metodo ?? 'GET', caminho, opcoes);
+    const disposicao = resposta.headers.get('content-disposition') ?? '';
+    const nome = /filename\*=UTF-8''([^;]+)/i.exec(disposicao)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposicao)?.[1];
+    return { blob: await resposta.blob(), nomeArquivo: nome ? decodeURIComponent(nome) : undefined };
+  },
+};
+
+/** The server's message when it sent one, otherwise the given default (spec §8: "the server message when present"). */
+export function mensagemDoErro(erro: unknown, padrao: string): string {
+  return erro instanceof ErroHttp && erro.mensagemServidor ? erro.mensagemServidor : padrao;
+}
+
+/** A default message followed by the server's message, when there is one. */
+export function mensagemComDetalhe(padrao: string, erro: unknown): string {
+  return erro instanceof ErroHttp && erro.mensagemServidor ? `${padrao}: ${erro.mensagemServidor}` : padrao;
+}

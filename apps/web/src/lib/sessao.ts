@@ -1,0 +1,83 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import type { Configuracoes, Permissao, Usuario } from '@tramite/shared';
+import { api, ErroHttp } from './api';
+
+/** Navigations within this window reuse the cached session; after it the root loader asks the server again. */
+export const VALIDADE_SESSAO_MS = 10_000;
+
+export const CHAVE_SESSAO = ['sessao'] as const;
+
+/**
+ * Authentication, permissions and settings, loaded together (spec §2). Any failure clears the user (null),
+ * so a dropped session or an unreachable server both lead anonymous pages on and protected ones to the login.
+ */
+async function buscarSessao(signal?: AbortSignal): Promise<Usuario | null> {
+  try {
+    const usuario = await api.get<Usuario>('auth', { signal });
+    const [permissoes, configuracoes] = await Promise.all([
+      api.get<Permissao[]>('auth/permissoes', { signal }),
+      api.get<Configuracoes>('auth/configuracoes', { signal }),
+    ]);
+    return { ...usuario, permissoes, configuracoes };
+  } catch (erro) {
+    if (erro instanceof ErroHttp) return null;
+    throw erro;
+  }
+}
+
+export const consultaSessao = queryOptions({
+  queryKey: CHAVE_SESSAO,
+  queryFn: ({ signal }) => buscarSessao(signal),
+  // An anonymous answer is never trusted for long: the next navigation asks again.
+  staleTime: (consulta) => (consulta.state.data ? VALIDADE_SESSAO_MS : 0),
+  // The root loader revalidates on every navigation; components only read the cache.
+  refetchOnMount: false,
+  refetchOnWindowFocus: false,
+  retry: false,
+});
+
+/** Loads (or reuses, while fresh) the session; never throws: on any failure the user is cleared. */
+export async function carregarSessao(queryClient: QueryClient): Promise<Usuario | null> {
+  try {
+    return await queryClient.fetchQuery(consultaSessao);
+  } catch {
+    queryClient.setQueryData(CHAVE_SESSAO, null);
+    return null;
+  }
+}
+
+/** Forces the next read to come from the server (after changing settings, for instance). */
+export function atualizarSessao(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: CHAVE_SESSAO, refetchType: 'all' });
+}
+
+/** The logged-in user, or null when anonymous. */
+export function useUsuario(): Usuario | null {
+  return useQuery(consultaSessao).data ?? null;
+}
+
+export function temPermissao(usuario: Usuario | null, permissao: Permissao): boolean {
+  return usuario?.permissoes.includes(permissao) ?? false;
+}
+
+/** The unit the user is working in (settings), among the user's lotações. */
+export function unidadeAtual(usuario: Usuario | null) {
+  if (!usuario) return undefined;
+  return usuario.lotacoes.find((lotacao) => lotacao.id === usuario.configuracoes.idUnidadeAtual);
+}
+
+/** The server-rendered login page, coming back to `destino` (path and query) afterwards. */
+export function urlLogin(destino: string): string {
+  return `/api/auth/login?redirect=${encodeURIComponent(destino)}`;
+}
+
+/** Full-page redirect to the login page (it is not part of the SPA). */
+export function irParaLogin(destino: string = window.location.pathname + window.location.search): void {
+  window.location.assign(urlLogin(destino));
+}
+
+/** Ends the session on the server, then reloads the app at the home page. */
+export async function sair(): Promise<void> {
+  await api.post('auth/logout');
+  window.location.assign('/home');
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { MENSAGENS } from './mensagens.ts';
+
+/** Permission names are part of the API (DOMAIN.md). */
+export const PERMISSOES = [
+  'VISUALIZACAO_IRRESTRITA_PECAS',
+  'ADMINISTRACAO_VOCABULARIO',
+  'ADMINISTRACAO_TIPOS_DOCUMENTAIS',
+  'REENCAMINHAMENTO',
+  'RELATORIOS',
+] as const;
+export type Permissao = (typeof PERMISSOES)[number];
+export const permissaoSchema = z.enum(PERMISSOES);
+
+/** The header a cross-site HTML form cannot send; every state-changing API call must carry it. */
+export const CABECALHO_CSRF = 'x-requested-with';
+export const VALOR_CABECALHO_CSRF = 'XMLHttpRequest';
+
+export const unidadeResumoSchema = z.object({
+  id: z.number().int(),
+  sigla: z.string(),
+  nome: z.string(),
+});
+export type UnidadeResumo = z.infer<typeof unidadeResumoSchema>;
+
+export const configuracoesSchema = z.object({
+  idUnidadeAtual: z.number().int().positive(),
+  email: z.string().nullable(),
+  notificacoesPorEmail: z.boolean(),
+});
+export type Configuracoes = z.infer<typeof configuracoesSchema>;
+
+/** Body of POST auth/configuracoes: the same rule on the form and on the server. */
+export const alterarConfiguracoesSchema = z.object({
+  idUnidadeAtual: z.coerce.number().int().positive(),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((valor) => (valor === '' ? null : valor))
+    .nullable()
+    .refine((valor) => valor === null || z.email().safeParse(valor).success, { message: MENSAGENS.usuario.emailInvalido }),
+  notificacoesPorEmail: z.boolean().default(false),
+});
+export type AlterarConfiguracoes = z.input<typeof alterarConfiguracoesSchema>;
+
+export const usuarioSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nome: z.string(),
+  permissoes: z.array(permissaoSchema),
+  configuracoes: configuracoesSchema,
+  email: z.string().nullable(),
+  emailPessoal: z.string().nullable(),
+  idPessoa: z.number().int().nullable(),
+  lotacoes: z.array(unidadeResumoSchema),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+export const mensagemNoticiaSchema = z.object({
+  id: z.number().int(),
+  mensagem: z.string(),
+  dataValidade: z.string().nullable(),
+});
+export type MensagemNoticia = z.infer<typeof mensagemNoticiaSchema>;
+
+/** Only same-origin paths are accepted as the destination after login (no open redirect). */
+export function destinoSeguroAposLogin(redirect: unknown): string {
+  if (typeof redirect !== 'string' || redirect.length === 0 || redirect.length > 2000) return '/home';
+  if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/home';
+  if (/[\u0000-\u001f\u007f\\]/.test(redirect)) return '/home';
+  return redirect;
+}
+
+/** The error shape every API failure answers with. */
+export const erroApiSchema = z.object({
+  mensagem: z.string(),
+  erros: z.array(z.object({ campo: z.string().optional(), mensagem: z.string() })),
+});
+export type ErroApi = z.infer<typeof erroApiSchema>;

@@ -1,0 +1,3 @@
+export * from './auth.ts';
+export * from './mensagens.ts';
+export * from './nup.ts';
