@@ -50,7 +50,9 @@ export class ErroConfiguracao extends Error {}
 
 /** Reads and validates the environment once at start; a bad setting stops the server with a clear message. */
 export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
-  const lido = ambienteSchema.safeParse(ambiente);
+  // An empty variable (DATABASE_URL= ) means "not set".
+  const definidas = Object.fromEntries(Object.entries(ambiente).filter(([, valor]) => valor !== ''));
+  const lido = ambienteSchema.safeParse(definidas);
   if (!lido.success) {
     const detalhes = lido.error.issues.map((erro) => `${erro.path.join('.')}: ${erro.message}`).join('; ');
     throw new ErroConfiguracao(`Configuração inválida: ${detalhes}`);

@@ -31,7 +31,10 @@ export const tema = createTheme(
           '.MuiAppBar-root :focus-visible': { outlineColor: '#ffffff' },
           '[tabindex="-1"]:focus': { outline: 'none' },
           '@media (prefers-reduced-motion: reduce)': {
-            '*, *::before, *::after': { animationDuration: '0.01ms !important', transitionDuration: '0.01ms !important' },
+            '*, *::before, *::after': {
+              animationDuration: '0.01ms !important',
+              transitionDuration: '0.01ms !important',
+            },
           },
         },
       },

@@ -43,7 +43,11 @@ export function Pagina({ titulo, tituloDocumento, descricao, acoes, children }: 
             </Typography>
           ) : null}
         </Box>
-        {acoes ? <Stack direction="row" spacing={1}>{acoes}</Stack> : null}
+        {acoes ? (
+          <Stack direction="row" spacing={1}>
+            {acoes}
+          </Stack>
+        ) : null}
       </Stack>
       {children}
     </Box>

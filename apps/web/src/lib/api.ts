@@ -19,7 +19,10 @@ export class ErroHttp extends Error {
   }
 }
 
-export type ParametrosConsulta = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+export type ParametrosConsulta = Record<
+  string,
+  string | number | boolean | null | undefined | readonly (string | number)[]
+>;
 
 export interface OpcoesRequisicao {
   /** Query string; null, undefined and '' are left out, arrays repeat the key. */

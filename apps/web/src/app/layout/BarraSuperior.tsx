@@ -86,7 +86,13 @@ export function BarraSuperior({ usuario, botaoMenu, menuAberto, aoAbrirMenu, chi
                   component="span"
                   data-testid="unidade-atual"
                   title={unidade.nome}
-                  sx={{ ml: { xs: 0, md: 1 }, px: 1, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.16)', fontWeight: 700 }}
+                  sx={{
+                    ml: { xs: 0, md: 1 },
+                    px: 1,
+                    borderRadius: 1,
+                    bgcolor: 'rgba(255,255,255,0.16)',
+                    fontWeight: 700,
+                  }}
                 >
                   {unidade.sigla}
                 </Box>

@@ -7,7 +7,14 @@ export function CarregandoAplicacao() {
       component="main"
       role="status"
       aria-live="polite"
-      sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress aria-label="Carregando" />
       <Typography color="text.secondary">Carregando o Trâmite…</Typography>

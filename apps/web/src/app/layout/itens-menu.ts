@@ -1,8 +1,9 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutline';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
@@ -12,7 +13,6 @@ import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
-import type { SvgIconComponent } from '@mui/icons-material';
 import type { Permissao, Usuario } from '@tramite/shared';
 
 export interface ItemMenu {

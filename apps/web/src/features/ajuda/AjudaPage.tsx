@@ -42,10 +42,10 @@ const TOPICOS: Topico[] = [
       <>
         <P>
           O Trâmite é o protocolo eletrônico da universidade. A <Tela para="/home">página inicial</Tela>, a{' '}
-          <Tela para="/busca">busca</Tela>, as informações de documentos, a <Tela para="/consolidacao">consolidação</Tela>{' '}
-          e esta ajuda podem ser usadas sem entrar no sistema. As demais funções exigem que o servidor entre com seu
-          usuário e senha institucionais, pelo botão <strong>Entrar</strong> no topo da página; depois de entrar, você
-          volta para a tela em que estava.
+          <Tela para="/busca">busca</Tela>, as informações de documentos, a{' '}
+          <Tela para="/consolidacao">consolidação</Tela> e esta ajuda podem ser usadas sem entrar no sistema. As demais
+          funções exigem que o servidor entre com seu usuário e senha institucionais, pelo botão <strong>Entrar</strong>{' '}
+          no topo da página; depois de entrar, você volta para a tela em que estava.
         </P>
         <P>
           O menu mostra apenas as funções que você pode usar: algumas, como relatórios e administração, dependem de
@@ -61,8 +61,8 @@ const TOPICOS: Topico[] = [
     conteudo: (
       <>
         <P>
-          Autuar é registrar um novo documento ou processo no protocolo. Em{' '}
-          <Tela para="/autuacoes">Nova autuação</Tela>, informe:
+          Autuar é registrar um novo documento ou processo no protocolo. Em <Tela para="/autuacoes">Nova autuação</Tela>
+          , informe:
         </P>
         <Lista
           itens={[
@@ -75,9 +75,9 @@ const TOPICOS: Topico[] = [
           ]}
         />
         <P>
-          Ao buscar o documento de origem, o emissor é preenchido com a sigla da instituição. A autuação só é
-          gravada depois de você confirmar. Documentos ainda <strong>em criação</strong>, nato-digitais ou
-          digitalizados, podem ser editados depois; os demais não podem ser alterados e o sistema informa o motivo.
+          Ao buscar o documento de origem, o emissor é preenchido com a sigla da instituição. A autuação só é gravada
+          depois de você confirmar. Documentos ainda <strong>em criação</strong>, nato-digitais ou digitalizados, podem
+          ser editados depois; os demais não podem ser alterados e o sistema informa o motivo.
         </P>
       </>
     ),
@@ -110,8 +110,8 @@ const TOPICOS: Topico[] = [
     conteudo: (
       <>
         <P>
-          A <Tela para="/caixa-postal">Caixa postal</Tela> reúne os documentos enviados à sua unidade atual. Filtre
-          pelo número do documento ou por um período (datas inicial e final), e também pelo tipo documental.
+          A <Tela para="/caixa-postal">Caixa postal</Tela> reúne os documentos enviados à sua unidade atual. Filtre pelo
+          número do documento ou por um período (datas inicial e final), e também pelo tipo documental.
         </P>
         <P>
           Um documento que chegou mas ainda não foi recebido aparece com a opção <strong>Receber</strong>; após a
@@ -127,13 +127,13 @@ const TOPICOS: Topico[] = [
     conteudo: (
       <>
         <P>
-          Tramitar é enviar o documento a outra unidade. Na tela <strong>Tramitar documento</strong>, escolha o passo
-          do fluxo, o destino e escreva o despacho, definindo o tipo de despacho e o nível de acesso (por padrão,
-          público). O sistema valida o fluxo antes do envio e mostra os avisos encontrados.
+          Tramitar é enviar o documento a outra unidade. Na tela <strong>Tramitar documento</strong>, escolha o passo do
+          fluxo, o destino e escreva o despacho, definindo o tipo de despacho e o nível de acesso (por padrão, público).
+          O sistema valida o fluxo antes do envio e mostra os avisos encontrados.
         </P>
         <P>
-          O despacho, ou um despacho preparatório, pode ser salvo antes do envio. As movimentações ficam registradas
-          na aba <strong>Movimentações</strong> do documento, com as datas de despacho e de recebimento e os dias
+          O despacho, ou um despacho preparatório, pode ser salvo antes do envio. As movimentações ficam registradas na
+          aba <strong>Movimentações</strong> do documento, com as datas de despacho e de recebimento e os dias
           decorridos.
         </P>
       </>
@@ -158,8 +158,8 @@ const TOPICOS: Topico[] = [
       <>
         <P>
           Peças são os arquivos que compõem o documento. Na aba <strong>Peças</strong> você as consulta e baixa; em{' '}
-          <strong>Envio de peças</strong> anexa novos arquivos (jpg, png, bmp, gif, mp3, mp4, pdf ou zip, com até
-          5 MiB cada, ou 50 MiB em documentos que admitem arquivos grandes).
+          <strong>Envio de peças</strong> anexa novos arquivos (jpg, png, bmp, gif, mp3, mp4, pdf ou zip, com até 5 MiB
+          cada, ou 50 MiB em documentos que admitem arquivos grandes).
         </P>
         <Lista
           itens={[
@@ -179,8 +179,8 @@ const TOPICOS: Topico[] = [
       <>
         <P>
           A juntada une documentos. Na <strong>anexação</strong> o documento passa a fazer parte do outro; na{' '}
-          <strong>apensação</strong> eles tramitam juntos, mas continuam independentes. O assistente de juntada
-          conduz a operação em etapas: escolha do tipo de juntada, do documento e confirmação.
+          <strong>apensação</strong> eles tramitam juntos, mas continuam independentes. O assistente de juntada conduz a
+          operação em etapas: escolha do tipo de juntada, do documento e confirmação.
         </P>
         <P>
           Só podem ser juntados documentos que estão na caixa postal da sua unidade atual, recebidos e fora de
@@ -208,8 +208,8 @@ const TOPICOS: Topico[] = [
     conteudo: (
       <P>
         Em <Tela para="/arquivos-assinados">Arquivos assinados</Tela> você envia arquivos para assinatura (até 50 MiB),
-        escolhe o tipo de assinatura, vincula o arquivo assinado a um documento e exclui arquivos, com confirmação.
-        A lista pode ser filtrada por vínculo, por quem assinou, pelo período da assinatura e pelos seus próprios
+        escolhe o tipo de assinatura, vincula o arquivo assinado a um documento e exclui arquivos, com confirmação. A
+        lista pode ser filtrada por vínculo, por quem assinou, pelo período da assinatura e pelos seus próprios
         arquivos; ela mostra no máximo 50 resultados — se esse limite for atingido, refine os filtros.
       </P>
     ),
@@ -241,8 +241,8 @@ const TOPICOS: Topico[] = [
               período.
             </>,
             <>
-              <strong>Relatório de documentos desarquivados</strong>: os documentos retirados do arquivo por unidade
-              no período.
+              <strong>Relatório de documentos desarquivados</strong>: os documentos retirados do arquivo por unidade no
+              período.
             </>,
           ]}
         />
@@ -265,10 +265,9 @@ const TOPICOS: Topico[] = [
     titulo: 'Tipos documentais',
     conteudo: (
       <P>
-        A edição de tipos documentais lista todos os tipos, inclusive os inativos, e permite alterar suas
-        propriedades: se está ativo, se gera capa, se notifica o interessado a cada tramitação, se é considerado
-        processo na anexação, o endereço da documentação e a observação. Exige a permissão de administração de tipos
-        documentais.
+        A edição de tipos documentais lista todos os tipos, inclusive os inativos, e permite alterar suas propriedades:
+        se está ativo, se gera capa, se notifica o interessado a cada tramitação, se é considerado processo na anexação,
+        o endereço da documentação e a observação. Exige a permissão de administração de tipos documentais.
       </P>
     ),
   },
@@ -278,9 +277,8 @@ const TOPICOS: Topico[] = [
     conteudo: (
       <P>
         O reencaminhamento permite, a quem tem essa permissão, encaminhar documentos parados na caixa postal de outra
-        unidade. O assistente segue as etapas: unidade, documento, fluxo, destino e despacho. Ao concluir, o
-        documento é recebido em nome da unidade e tramitado, e o assistente volta à primeira etapa com a lista
-        atualizada.
+        unidade. O assistente segue as etapas: unidade, documento, fluxo, destino e despacho. Ao concluir, o documento é
+        recebido em nome da unidade e tramitado, e o assistente volta à primeira etapa com a lista atualizada.
       </P>
     ),
   },

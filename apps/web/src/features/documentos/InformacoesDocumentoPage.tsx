@@ -5,7 +5,10 @@ import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
 export function InformacoesDocumentoPage() {
   const { documentId = '' } = useParams();
   return (
-    <PaginaEmConstrucao titulo="Informações do documento" descricao="Dados do documento, recebimento, capa, comprovante, marcadores e favoritos.">
+    <PaginaEmConstrucao
+      titulo="Informações do documento"
+      descricao="Dados do documento, recebimento, capa, comprovante, marcadores e favoritos."
+    >
       <AbasDocumento documentId={documentId} />
     </PaginaEmConstrucao>
   );

@@ -1,5 +1,10 @@
 import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
 
 export function DocumentosFavoritosPage() {
-  return <PaginaEmConstrucao titulo="Documentos favoritos" descricao="Documentos que você acompanha, com marcadores e aviso por e-mail." />;
+  return (
+    <PaginaEmConstrucao
+      titulo="Documentos favoritos"
+      descricao="Documentos que você acompanha, com marcadores e aviso por e-mail."
+    />
+  );
 }

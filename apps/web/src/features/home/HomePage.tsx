@@ -1,6 +1,7 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutline';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
@@ -8,7 +9,6 @@ import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Button, Card, CardActionArea, CardContent, Grid, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Pagina } from '../../components/Pagina';
@@ -95,7 +95,12 @@ const FUNCOES = [
 function CartaoAtalho({ titulo, descricao, caminho, icone: Icone }: Atalho) {
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={caminho} sx={{ height: '100%' }} data-testid={`atalho-${caminho.slice(1)}`}>
+      <CardActionArea
+        component={RouterLink}
+        to={caminho}
+        sx={{ height: '100%' }}
+        data-testid={`atalho-${caminho.slice(1)}`}
+      >
         <CardContent>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
             <Icone color="primary" />
@@ -140,8 +145,8 @@ export function HomePage() {
       ) : (
         <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
           <Typography sx={{ flex: '1 1 320px' }}>
-            Servidores da universidade entram no sistema para autuar, receber e tramitar documentos. A busca, a
-            consulta de documentos e a consolidação estão abertas a todos.
+            Servidores da universidade entram no sistema para autuar, receber e tramitar documentos. A busca, a consulta
+            de documentos e a consolidação estão abertas a todos.
           </Typography>
           <Button variant="contained" href={urlLogin(pathname + search)} startIcon={<LoginOutlined />}>
             Entrar no sistema

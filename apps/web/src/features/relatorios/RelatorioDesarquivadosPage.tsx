@@ -1,5 +1,10 @@
 import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
 
 export function RelatorioDesarquivadosPage() {
-  return <PaginaEmConstrucao titulo="Relatório de documentos desarquivados" descricao="Documentos desarquivados por unidade em um intervalo de tempo, em PDF." />;
+  return (
+    <PaginaEmConstrucao
+      titulo="Relatório de documentos desarquivados"
+      descricao="Documentos desarquivados por unidade em um intervalo de tempo, em PDF."
+    />
+  );
 }

@@ -1,5 +1,10 @@
 import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
 
 export function CaixaPostalPage() {
-  return <PaginaEmConstrucao titulo="Caixa postal" descricao="Documentos enviados à sua unidade, para consulta e recebimento." />;
+  return (
+    <PaginaEmConstrucao
+      titulo="Caixa postal"
+      descricao="Documentos enviados à sua unidade, para consulta e recebimento."
+    />
+  );
 }

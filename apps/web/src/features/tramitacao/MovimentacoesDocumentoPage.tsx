@@ -5,7 +5,10 @@ import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
 export function MovimentacoesDocumentoPage() {
   const { documentId = '' } = useParams();
   return (
-    <PaginaEmConstrucao titulo="Movimentações do documento" descricao="Histórico de tramitações do documento entre as unidades, com despachos e datas.">
+    <PaginaEmConstrucao
+      titulo="Movimentações do documento"
+      descricao="Histórico de tramitações do documento entre as unidades, com despachos e datas."
+    >
       <AbasDocumento documentId={documentId} />
     </PaginaEmConstrucao>
   );

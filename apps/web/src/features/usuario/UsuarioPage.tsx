@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import {
   Alert,
@@ -12,7 +13,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AlterarConfiguracoes, alterarConfiguracoesSchema, MENSAGENS, type Usuario } from '@tramite/shared';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -128,6 +128,7 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
               control={control}
               render={({ field }) => (
                 <FormControlLabel
+                  data-testid="campo-notificacoes"
                   label="Receber notificações por e-mail"
                   control={
                     <Switch
@@ -135,9 +136,11 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
                       checked={field.value === true}
                       onChange={(_evento, marcado) => field.onChange(marcado)}
                       onBlur={field.onBlur}
-                      inputRef={field.ref}
                       slotProps={{
-                        input: { 'aria-describedby': 'ajuda-notificacoes', 'data-testid': 'campo-notificacoes' } as object,
+                        input: {
+                          ref: field.ref,
+                          'aria-describedby': 'ajuda-notificacoes',
+                        },
                       }}
                     />
                   }

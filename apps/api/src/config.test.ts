@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ErroConfiguracao, lerConfig } from './config.ts';
+
+describe('lerConfig', () => {
+  it('usa o PGlite em DATA_DIR com dados de demonstração por padrão', () => {
+    const config = lerConfig({ DATA_DIR: '/tmp/tramite-x' });
+    expect(config.porta).toBe(3000);
+    expect(config.banco).toEqual({ tipo: 'pglite', dataDir: '/tmp/tramite-x/pglite' });
+    expect(config.demo).toBe(true);
+    expect(config.arquivosDir).toBe('/tmp/tramite-x/arquivos');
+    expect(config.email.pastaSaida).toBe('/tmp/tramite-x/outbox');
+    expect(config.nupFormato).toBe('nup17');
+  });
+
+  it('usa o servidor PostgreSQL de DATABASE_URL sem dados de demonstração, salvo DEMO=1', () => {
+    const url = 'postgres://postgres@127.0.0.1:5432/tramite';
+    expect(lerConfig({ DATABASE_URL: url }).banco).toEqual({ tipo: 'postgres', url });
+    expect(lerConfig({ DATABASE_URL: url }).demo).toBe(false);
+    expect(lerConfig({ DATABASE_URL: url, DEMO: '1' }).demo).toBe(true);
+    expect(lerConfig({ DATABASE_URL: '' }).banco.tipo).toBe('pglite');
+  });
+
+  it('recusa configurações inválidas com uma mensagem clara', () => {
+    expect(() => lerConfig({ PORT: 'abc' })).toThrow(ErroConfiguracao);
+    expect(() => lerConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => lerConfig({ NUP_FORMATO: 'nup21' })).toThrow(/NUP_FORMATO/);
+  });
+
+  it('marca o cookie como seguro quando o endereço público é https', () => {
+    expect(lerConfig({ PUBLIC_URL: 'https://protocolo.ufex.edu.br' }).sessao.cookieSeguro).toBe(true);
+    expect(lerConfig({}).sessao.cookieSeguro).toBe(false);
+  });
+});
