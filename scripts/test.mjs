@@ -57,7 +57,8 @@ for (const projeto of ['packages/shared', 'apps/api', 'apps/web', 'e2e']) {
   etapa(`Verificação de tipos (${projeto})`, bin('tsc'), ['-p', projeto, '--noEmit']);
 }
 
-if (process.env.TEST_DATABASE_URL) console.log(`\nTestes da API também no PostgreSQL: ${process.env.TEST_DATABASE_URL}`);
+if (process.env.TEST_DATABASE_URL)
+  console.log(`\nTestes da API também no PostgreSQL: ${process.env.TEST_DATABASE_URL}`);
 console.log('\n▶ Testes unitários e da API (Vitest)');
 const relatorioVitest = join(saida, 'vitest.json');
 const statusVitest = executar(bin('vitest'), [

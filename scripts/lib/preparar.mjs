@@ -39,7 +39,13 @@ function hashDaArvore(hash, caminho) {
 /** Builds the web app only when its sources (or the shared package, or the lockfile) changed since the last build. */
 export function construirWebSeNecessario() {
   const hash = createHash('sha256');
-  for (const parte of ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src', 'package-lock.json']) {
+  for (const parte of [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/shared/src',
+    'package-lock.json',
+  ]) {
     const caminho = join(raiz, parte);
     if (existsSync(caminho)) hashDaArvore(hash, caminho);
   }

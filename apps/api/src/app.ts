@@ -98,7 +98,7 @@ async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | nul
     index: false,
     maxAge: '1h',
     setHeaders: (res, caminho) => {
-      if (caminho.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (caminho.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {

@@ -39,7 +39,9 @@ export const alterarConfiguracoesSchema = z.object({
     .max(254)
     .transform((valor) => (valor === '' ? null : valor))
     .nullable()
-    .refine((valor) => valor === null || z.email().safeParse(valor).success, { message: MENSAGENS.usuario.emailInvalido }),
+    .refine((valor) => valor === null || z.email().safeParse(valor).success, {
+      message: MENSAGENS.usuario.emailInvalido,
+    }),
   notificacoesPorEmail: z.boolean().default(false),
 });
 export type AlterarConfiguracoes = z.input<typeof alterarConfiguracoesSchema>;
@@ -68,7 +70,7 @@ export type MensagemNoticia = z.infer<typeof mensagemNoticiaSchema>;
 export function destinoSeguroAposLogin(redirect: unknown): string {
   if (typeof redirect !== 'string' || redirect.length === 0 || redirect.length > 2000) return '/home';
   if (!redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) return '/home';
-  if (/[\u0000-\u001f\u007f\\]/.test(redirect)) return '/home';
+  if ([...redirect].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) return '/home';
   return redirect;
 }
 

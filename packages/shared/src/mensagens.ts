@@ -26,6 +26,7 @@ export const MENSAGENS = {
     unidadeNaoLotada: 'A unidade escolhida não é uma das suas lotações',
     emailInvalido: 'Informe um e-mail válido para as notificações',
   },
+  /** Spec §8: 'Não foi possível carregar os tipos de documento / unidades de procedência / tipos de interessados / assuntos / lista de assuntos' is one family, one message per lookup. */
   autuacao: {
     documentoOrigemIncompleto: 'Ao definir um documento de origem, todos os campos devem ser preenchidos',
     urgenteSemMotivo: 'Ao definir um documento como urgente, é necessário definir o motivo da urgência',
@@ -54,6 +55,7 @@ export const MENSAGENS = {
     erroBuscarArquivo: 'Não foi possível buscar o arquivo',
     erroAlterarArquivo: 'Não foi possível alterar o arquivo',
     erroCancelarPeca: 'Não foi possível cancelar o arquivo',
+    prefixoRestrito: 'RESTRITO - Motivo: ',
     limiteBuscaAssinados: 'A busca retornou 50 arquivos, o limite de resultados. Refine os filtros para ver os demais.',
   },
   juntada: {

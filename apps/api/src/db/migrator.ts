@@ -10,7 +10,12 @@ const migracoes: Record<string, Migration> = {
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };
 
 export async function migrarParaUltima(db: Banco): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: provedor, migrationTableName: 'migracao', migrationLockTableName: 'migracao_lock' });
+  const migrator = new Migrator({
+    db,
+    provider: provedor,
+    migrationTableName: 'migracao',
+    migrationLockTableName: 'migracao_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

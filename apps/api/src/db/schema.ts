@@ -134,7 +134,8 @@ export interface ComissaoTable {
   ativa: Default<boolean>;
 }
 
-export type CodigoTipoInteressado = 'A' | 'F' | 'K' | 'O' | 'S' | 'U' | 'C' | 'Q';
+export type { CodigoTipoInteressado } from '@tramite/shared';
+import type { CodigoTipoInteressado } from '@tramite/shared';
 
 export interface InteressadoTable {
   id: Generated<number>;

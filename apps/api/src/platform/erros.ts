@@ -17,7 +17,8 @@ export class ErroDominio extends Error {
   }
 }
 
-export const requisicaoInvalida = (mensagem: string, erros: DetalheErro[] = []) => new ErroDominio(400, mensagem, erros);
+export const requisicaoInvalida = (mensagem: string, erros: DetalheErro[] = []) =>
+  new ErroDominio(400, mensagem, erros);
 export const naoAutenticado = () => new ErroDominio(401, MENSAGENS.geral.naoAutenticado);
 export const semPermissao = (mensagem: string = MENSAGENS.geral.semPermissao) => new ErroDominio(403, mensagem);
 export const naoEncontrado = (mensagem: string = MENSAGENS.geral.naoEncontrado) => new ErroDominio(404, mensagem);

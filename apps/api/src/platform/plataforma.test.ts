@@ -79,10 +79,7 @@ describe('formato de erro', () => {
 describe('sessões', () => {
   it('expira a sessão parada por mais tempo que o limite de inatividade', async () => {
     const cookie = await t.entrar('ana');
-    await t.banco.db
-      .updateTable('sessao')
-      .set({ ultimoAcessoEm: sql`now() - interval '31 minutes'` })
-      .execute();
+    await t.banco.db.updateTable('sessao').set({ ultimoAcessoEm: sql`now() - interval '31 minutes'` }).execute();
     const resposta = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
     expect(resposta.statusCode).toBe(401);
   });

@@ -4,7 +4,9 @@ const PARAMETROS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
 
 function derivar(senha: string, sal: Buffer, opcoes: ScryptOptions & { keylen: number }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(senha.normalize('NFKC'), sal, opcoes.keylen, opcoes, (erro, chave) => (erro ? reject(erro) : resolve(chave)));
+    scrypt(senha.normalize('NFKC'), sal, opcoes.keylen, opcoes, (erro, chave) =>
+      erro ? reject(erro) : resolve(chave),
+    );
   });
 }
 
@@ -18,7 +20,7 @@ export async function gerarHashSenha(senha: string): Promise<string> {
 
 export async function conferirSenha(senha: string, hash: string | null): Promise<boolean> {
   const partes = hash?.split('$');
-  if (!partes || partes.length !== 6 || partes[0] !== 'scrypt') return false;
+  if (partes?.length !== 6 || partes[0] !== 'scrypt') return false;
   const [, n, r, p, salTexto, chaveTexto] = partes as [string, string, string, string, string, string];
   const esperada = Buffer.from(chaveTexto, 'base64url');
   const obtida = await derivar(senha, Buffer.from(salTexto, 'base64url'), {
@@ -32,4 +34,4 @@ export async function conferirSenha(senha: string, hash: string | null): Promise
 }
 
 /** A hash of a random password, used to spend the same time on unknown usernames as on known ones. */
-export const HASH_FICTICIO = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$' + 'A'.repeat(86);
+export const HASH_FICTICIO = `scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$${'A'.repeat(86)}`;

@@ -45,7 +45,9 @@ export function registrarTratamentoErros(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(corpo(MENSAGENS.geral.rotaNaoEncontrada, [{ mensagem: `${request.method} ${request.url}` }]));
+    reply
+      .status(404)
+      .send(corpo(MENSAGENS.geral.rotaNaoEncontrada, [{ mensagem: `${request.method} ${request.url}` }]));
   });
 }
 

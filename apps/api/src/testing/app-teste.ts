@@ -41,7 +41,8 @@ export async function criarAppTeste(ambiente: Record<string, string> = {}): Prom
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
       const cookie = resposta.cookies.find((c) => c.name === COOKIE_SESSAO);
-      if (resposta.statusCode !== 303 || !cookie) throw new Error(`login de ${username} falhou: ${resposta.statusCode}`);
+      if (resposta.statusCode !== 303 || !cookie)
+        throw new Error(`login de ${username} falhou: ${resposta.statusCode}`);
       return `${COOKIE_SESSAO}=${cookie.value}`;
     },
     async fechar() {

@@ -1,10 +1,10 @@
 import { writeFile } from 'node:fs/promises';
-import type { TestProject } from 'vitest/node';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { TestProject } from 'vitest/node';
 import { abrirBanco } from '../db/connection.ts';
 import { migrarParaUltima } from '../db/migrator.ts';
 

@@ -1,4 +1,11 @@
-import { createBrowserRouter, type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect } from 'react-router';
+import {
+  createBrowserRouter,
+  type LoaderFunctionArgs,
+  matchRoutes,
+  Navigate,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { carregarSessao, irParaLogin } from '../lib/sessao';
 import type { HandleRota } from './handle-rota';
 import { rotaExigeLogin } from './handle-rota';
@@ -9,9 +16,17 @@ import { queryClient } from './query-client';
 
 const LOGIN: HandleRota = { exigeLogin: true };
 
+// The loaders redirect before anything renders; these only keep the router from matching an empty leaf.
+function IrParaInicio() {
+  return <Navigate to="/home" replace />;
+}
+function IrParaNaoEncontrado() {
+  return <Navigate to="/404" replace />;
+}
+
 /** Every screen of spec §2, each loaded on demand so the first screen stays small. */
 const telas: RouteObject[] = [
-  { index: true, loader: () => redirect('/home') },
+  { index: true, loader: () => redirect('/home'), Component: IrParaInicio },
   { path: 'home', lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }) },
   {
     path: 'busca',
@@ -136,7 +151,7 @@ const telas: RouteObject[] = [
       Component: (await import('../features/arquivos-assinados/ArquivosAssinadosPage')).ArquivosAssinadosPage,
     }),
   },
-  { path: '*', loader: () => redirect('/404') },
+  { path: '*', loader: () => redirect('/404'), Component: IrParaNaoEncontrado },
 ];
 
 export const rotas: RouteObject[] = [

@@ -48,7 +48,12 @@ describe('GET /api/auth/login', () => {
   });
 
   it('troca um redirecionamento para outro site por /home', async () => {
-    for (const destino of ['https://malicioso.example/x', '//malicioso.example', '/\\malicioso.example', 'javascript:alert(1)']) {
+    for (const destino of [
+      'https://malicioso.example/x',
+      '//malicioso.example',
+      '/\\malicioso.example',
+      'javascript:alert(1)',
+    ]) {
       const resposta = await t.app.inject({
         method: 'GET',
         url: `/api/auth/login?redirect=${encodeURIComponent(destino)}`,

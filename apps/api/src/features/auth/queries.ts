@@ -13,16 +13,7 @@ export function buscarUsuarioPorUsername(db: Banco, username: string) {
 export async function buscarPerfilUsuario(db: Banco, idUsuario: number) {
   const usuario = await db
     .selectFrom('usuario')
-    .select([
-      'id',
-      'username',
-      'nome',
-      'email',
-      'emailPessoal',
-      'idPessoa',
-      'idUnidadeAtual',
-      'notificacoesPorEmail',
-    ])
+    .select(['id', 'username', 'nome', 'email', 'emailPessoal', 'idPessoa', 'idUnidadeAtual', 'notificacoesPorEmail'])
     .where('id', '=', idUsuario)
     .executeTakeFirstOrThrow();
   const [permissoes, lotacoes] = await Promise.all([

@@ -1,5 +1,5 @@
 import {
-  alterarConfiguracoesSchema,
+  type alterarConfiguracoesSchema,
   configuracoesSchema,
   destinoSeguroAposLogin,
   erroApiSchema,
@@ -47,7 +47,8 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/html'],
       },
     },
-    async (request, reply) => responderPaginaLogin(reply, 200, { redirect: destinoSeguroAposLogin(request.query.redirect) }),
+    async (request, reply) =>
+      responderPaginaLogin(reply, 200, { redirect: destinoSeguroAposLogin(request.query.redirect) }),
   );
 
   app.post(

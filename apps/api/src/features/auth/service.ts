@@ -38,7 +38,7 @@ export async function entrar(
   }
   const usuario = await queries.buscarUsuarioPorUsername(db, chave);
   const senhaConfere = await conferirSenha(credenciais.password, usuario?.senhaHash ?? HASH_FICTICIO);
-  if (!usuario || !usuario.ativo || !senhaConfere) {
+  if (!usuario?.ativo || !senhaConfere) {
     await queries.registrarFalha(db, chave, origem.ip);
     return { ok: false, erro: new ErroDominio(401, MENSAGENS.login.credenciaisInvalidas) };
   }
@@ -110,6 +110,7 @@ export async function alterarConfiguracoes(
 function unidadeAtualValida(idUnidadeAtual: number | null, lotacoes: { id: number }[]): number {
   if (idUnidadeAtual !== null && lotacoes.some((unidade) => unidade.id === idUnidadeAtual)) return idUnidadeAtual;
   const primeira = lotacoes[0]?.id;
-  if (primeira === undefined) throw new ErroDominio(403, 'Usuário sem lotação ativa: procure o administrador do sistema');
+  if (primeira === undefined)
+    throw new ErroDominio(403, 'Usuário sem lotação ativa: procure o administrador do sistema');
   return primeira;
 }

@@ -108,7 +108,7 @@ export function AppLayout() {
             variant="temporary"
             open={menuAberto}
             onClose={() => setMenuAberto(false)}
-            slotProps={{ paper: { sx: { width: LARGURA_MENU } } }}
+            slotProps={{ paper: { sx: { width: LARGURA_MENU }, 'aria-label': 'Menu de navegação' } }}
           >
             <Toolbar sx={{ justifyContent: 'space-between' }}>
               <Typography variant="h6" component="span">

@@ -7,26 +7,23 @@ export function IndicadorCarregamento() {
   const topo = titulos.at(-1);
   if (topo === undefined) return null;
   return (
-    <Box data-testid="carregamento-global" role="status" aria-live="polite">
-      <LinearProgress
-        color="inherit"
-        aria-label={topo}
-        sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3, color: '#ffd27a' }}
-      />
-      <Paper
-        elevation={3}
-        sx={{
-          position: 'absolute',
-          top: '100%',
-          left: '50%',
-          transform: 'translateX(-50%)',
-          mt: 1,
-          px: 2,
-          py: 0.75,
-          borderRadius: 4,
-          maxWidth: '90vw',
-        }}
-      >
+    <Box
+      data-testid="carregamento-global"
+      role="status"
+      aria-live="polite"
+      sx={{
+        position: 'absolute',
+        top: '100%',
+        left: 0,
+        right: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        pointerEvents: 'none',
+      }}
+    >
+      <LinearProgress aria-label={topo} sx={{ alignSelf: 'stretch', height: 4 }} />
+      <Paper elevation={3} sx={{ mt: 1, px: 2, py: 0.75, borderRadius: 4, maxWidth: '90vw' }}>
         <Typography variant="body2" data-testid="carregamento-titulo" noWrap>
           {topo}…
         </Typography>
