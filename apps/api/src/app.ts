@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -85,13 +85,19 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registrarAplicacaoWeb(app, deps.config.webDist);
+  await registrarAplicacaoWeb(app, deps.config.webDist, deps.config.instituicao.nome);
   return app;
 }
 
 /** Serves the built SPA with history fallback: any non-API path that is not a file gets index.html. */
-async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | null): Promise<void> {
-  if (!webDist || !existsSync(join(webDist, 'index.html'))) return;
+async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | null, instituicao: string): Promise<void> {
+  const indice = webDist ? join(webDist, 'index.html') : null;
+  if (!webDist || !indice || !existsSync(indice)) return;
+  // The institution's name is a server setting: written into the page so the web app needs no rebuild for it.
+  const paginaInicial = readFileSync(indice, 'utf8').replace(
+    /(<meta name="tramite:instituicao" content=")[^"]*(")/,
+    `$1${escaparAtributo(instituicao)}$2`,
+  );
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -105,6 +111,10 @@ async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | nul
     if (request.url.startsWith('/api/') || request.url === '/api') {
       return reply.callNotFound();
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(paginaInicial);
   });
+}
+
+function escaparAtributo(texto: string): string {
+  return texto.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

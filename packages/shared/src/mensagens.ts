@@ -12,6 +12,9 @@ export const MENSAGENS = {
     erroInterno: 'Ocorreu um erro interno. Tente novamente ou contate o administrador.',
     cabecalhoCsrfAusente: 'Requisição recusada: cabeçalho de segurança ausente',
     bancoIndisponivel: 'O serviço está temporariamente indisponível. Tente novamente em instantes.',
+    semPermissaoPagina: 'Você não tem permissão para acessar esta página',
+    erroSair: 'Não foi possível sair do sistema. Tente novamente.',
+    semComunicacao: 'Não foi possível se comunicar com o servidor',
     conflito: 'A operação conflita com outra alteração feita ao mesmo tempo. Atualize a página e tente novamente.',
   },
   login: {

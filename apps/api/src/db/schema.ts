@@ -135,6 +135,7 @@ export interface ComissaoTable {
 }
 
 export type { CodigoTipoInteressado } from '@tramite/shared';
+
 import type { CodigoTipoInteressado } from '@tramite/shared';
 
 export interface InteressadoTable {

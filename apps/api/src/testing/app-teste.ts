@@ -22,11 +22,8 @@ export interface AppTeste {
 export async function criarAppTeste(ambiente: Record<string, string> = {}): Promise<AppTeste> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tramite-api-'));
   const banco = await criarBancoTeste();
-  const config: Config = {
-    ...lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...ambiente }),
-    banco: banco.conexao,
-    webDist: null,
-  };
+  const lida = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...ambiente });
+  const config: Config = { ...lida, banco: banco.conexao, webDist: ambiente.WEB_DIST ? lida.webDist : null };
   const app = await buildApp({ db: banco.db, config, armazenamento: new ArmazenamentoArquivos(config.arquivosDir) });
   await app.ready();
   return {

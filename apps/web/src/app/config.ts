@@ -1,3 +1,5 @@
-/** Shown in the footer; set VITE_NOME_INSTITUICAO and VITE_VERSAO when building for an institution. */
-export const NOME_INSTITUICAO: string = import.meta.env.VITE_NOME_INSTITUICAO || 'Universidade Federal';
+/** The institution's name comes from the server (INSTITUICAO_NOME), written into index.html when it is served. */
+export const NOME_INSTITUICAO: string =
+  document.querySelector<HTMLMetaElement>('meta[name="tramite:instituicao"]')?.content ||
+  'Universidade Federal de Exemplo';
 export const VERSAO_PRODUTO: string = import.meta.env.VITE_VERSAO || '0.1.0';

@@ -154,7 +154,7 @@ const telas: RouteObject[] = [
   { path: '*', loader: () => redirect('/404'), Component: IrParaNaoEncontrado },
 ];
 
-export const rotas: RouteObject[] = [
+const rotas: RouteObject[] = [
   {
     id: 'raiz',
     path: '/',

@@ -27,9 +27,20 @@ export const tema = createTheme(
     components: {
       MuiCssBaseline: {
         styleOverrides: {
-          ':focus-visible': { outline: `3px solid ${CONTORNO_FOCO}`, outlineOffset: 2 },
-          '.MuiAppBar-root :focus-visible': { outlineColor: '#ffffff' },
-          '[tabindex="-1"]:focus': { outline: 'none' },
+          // "body" raises the specificity above MUI's own `outline: 0` on buttons; text fields show focus by their border.
+          'body :focus-visible:not(.MuiInputBase-input), body .Mui-focusVisible': {
+            outline: `3px solid ${CONTORNO_FOCO}`,
+            outlineOffset: 2,
+          },
+          // The switch clips its thumb; the ring goes around the whole switch instead.
+          'body .MuiSwitch-switchBase.Mui-focusVisible': { outline: 'none' },
+          'body .MuiSwitch-root:has(.Mui-focusVisible)': {
+            outline: `3px solid ${CONTORNO_FOCO}`,
+            outlineOffset: 0,
+            borderRadius: 16,
+          },
+          'body .MuiAppBar-root :focus-visible, body .MuiAppBar-root .Mui-focusVisible': { outlineColor: '#ffffff' },
+          'body [tabindex="-1"]:focus': { outline: 'none' },
           '@media (prefers-reduced-motion: reduce)': {
             '*, *::before, *::after': {
               animationDuration: '0.01ms !important',

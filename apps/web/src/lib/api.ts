@@ -1,7 +1,7 @@
-import { CABECALHO_CSRF, type ErroApi, VALOR_CABECALHO_CSRF } from '@tramite/shared';
+import { CABECALHO_CSRF, type ErroApi, MENSAGENS, VALOR_CABECALHO_CSRF } from '@tramite/shared';
 
 /** Prefix of every API path; the SPA and the API share the origin. */
-export const PREFIXO_API = '/api/';
+const PREFIXO_API = '/api/';
 
 /** An API failure: HTTP status (0 when the server could not be reached) and the server's message when it sent one. */
 export class ErroHttp extends Error {
@@ -81,7 +81,7 @@ async function requisitar(metodo: string, caminho: string, opcoes: OpcoesRequisi
     });
   } catch (erro) {
     if (erro instanceof DOMException && erro.name === 'AbortError') throw erro;
-    throw new ErroHttp(0, 'Não foi possível se comunicar com o servidor');
+    throw new ErroHttp(0, MENSAGENS.geral.semComunicacao);
   }
   if (!resposta.ok) {
     const texto = await resposta.text().catch(() => '');

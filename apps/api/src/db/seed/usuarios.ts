@@ -210,7 +210,9 @@ export function linhasUsuarios(hashes: ReadonlyMap<string, string>, criadoEm: Da
 }
 
 export function linhasLotacoes(): Insertable<LotacaoTable>[] {
-  return USUARIOS.flatMap((u) => u.lotacoes.map((idUnidadeLotada) => ({ idUsuario: u.id, idUnidade: idUnidadeLotada })));
+  return USUARIOS.flatMap((u) =>
+    u.lotacoes.map((idUnidadeLotada) => ({ idUsuario: u.id, idUnidade: idUnidadeLotada })),
+  );
 }
 
 export function linhasPermissoes(): Insertable<UsuarioPermissaoTable>[] {

@@ -15,6 +15,7 @@ import { SemPermissao } from './SemPermissao';
 
 const LARGURA_MENU = 264;
 const ID_CONTEUDO = 'conteudo';
+const ATRASO_INDICADOR_NAVEGACAO_MS = 150;
 
 function focarConteudo() {
   const alvo = document.getElementById(ID_TITULO_PAGINA) ?? document.getElementById(ID_CONTEUDO);
@@ -32,7 +33,18 @@ export function AppLayout() {
   const navegando = useNavigation().state !== 'idle';
   const { empilhar } = useCarregamento();
 
-  useEffect(() => (navegando ? empilhar('Carregando página') : undefined), [navegando, empilhar]);
+  // Navigations served from cache finish in a few milliseconds; only slower ones show the indicator.
+  useEffect(() => {
+    if (!navegando) return;
+    let desempilhar: (() => void) | undefined;
+    const temporizador = setTimeout(() => {
+      desempilhar = empilhar('Carregando página');
+    }, ATRASO_INDICADOR_NAVEGACAO_MS);
+    return () => {
+      clearTimeout(temporizador);
+      desempilhar?.();
+    };
+  }, [navegando, empilhar]);
 
   // After a client-side navigation, screen readers and keyboard users start at the new page's title.
   const ultimoCaminho = useRef(pathname);
@@ -91,6 +103,9 @@ export function AppLayout() {
             sx={{
               width: LARGURA_MENU,
               flexShrink: 0,
+              bgcolor: 'background.paper',
+              borderRight: 1,
+              borderColor: 'divider',
               '& .MuiDrawer-paper': {
                 width: LARGURA_MENU,
                 boxSizing: 'border-box',
@@ -98,6 +113,7 @@ export function AppLayout() {
                 top: 64,
                 height: 'calc(100vh - 64px)',
                 overflowY: 'auto',
+                borderRight: 0,
               },
             }}
           >

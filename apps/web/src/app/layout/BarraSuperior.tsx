@@ -3,14 +3,14 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
-import type { Usuario } from '@tramite/shared';
+import { MENSAGENS, type Usuario } from '@tramite/shared';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { sair, unidadeAtual, urlLogin } from '../../lib/sessao';
 
-export const MENSAGEM_ERRO_SAIR = 'Não foi possível sair do sistema. Tente novamente.';
+const MENSAGEM_ERRO_SAIR = MENSAGENS.geral.erroSair;
 
 interface BarraSuperiorProps {
   usuario: Usuario | null;

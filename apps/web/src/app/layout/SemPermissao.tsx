@@ -1,8 +1,9 @@
 import { Alert, Button } from '@mui/material';
+import { MENSAGENS } from '@tramite/shared';
 import { Link as RouterLink } from 'react-router';
 import { Pagina } from '../../components/Pagina';
 
-export const MENSAGEM_SEM_PERMISSAO = 'Você não tem permissão para acessar esta página';
+const MENSAGEM_SEM_PERMISSAO = MENSAGENS.geral.semPermissaoPagina;
 
 /** Shown instead of a screen whose permission the user lacks (the server refuses its calls anyway). */
 export function SemPermissao() {

@@ -9,7 +9,7 @@ import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
-import { Box, Button, Card, CardActionArea, CardContent, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Grid, Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Pagina } from '../../components/Pagina';
 import { unidadeAtual, urlLogin, useUsuario } from '../../lib/sessao';
@@ -138,7 +138,11 @@ export function HomePage() {
             </>
           ) : (
             <>
-              Escolha sua unidade de trabalho em <RouterLink to="/usuario">Configurações</RouterLink>.
+              Escolha sua unidade de trabalho em{' '}
+              <Link component={RouterLink} to="/usuario">
+                Configurações
+              </Link>
+              .
             </>
           )}
         </Typography>

@@ -55,7 +55,7 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
       if (erro instanceof ErroHttp) {
         for (const { campo, mensagem } of erro.erros) {
           const nome = CAMPOS.find((candidato) => candidato === campo);
-          if (nome) setError(nome, { message: mensagem });
+          if (nome) setError(nome, { type: 'server', message: mensagem });
         }
       }
       snackbar.erro(mensagemComDetalhe(MENSAGENS.usuario.erroAlterarConfiguracoes, erro));
@@ -90,7 +90,11 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
                 inputRef={field.ref}
                 error={fieldState.invalid}
                 helperText={
-                  fieldState.error ? 'Escolha a unidade atual' : 'A unidade em que você está trabalhando agora.'
+                  fieldState.error?.type === 'server'
+                    ? fieldState.error.message
+                    : fieldState.error
+                      ? 'Escolha a unidade atual'
+                      : 'A unidade em que você está trabalhando agora.'
                 }
                 slotProps={{ htmlInput: { 'data-testid': 'campo-unidade-atual' } }}
               >

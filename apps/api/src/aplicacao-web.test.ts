@@ -1,0 +1,47 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, criarAppTeste } from './testing/app-teste.ts';
+
+let t: AppTeste;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'tramite-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(
+    join(webDist, 'index.html'),
+    '<!doctype html><html><head><meta name="tramite:instituicao" content="X" /></head><body><div id="raiz"></div></body></html>',
+  );
+  await writeFile(join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
+  t = await criarAppTeste({ WEB_DIST: webDist, INSTITUICAO_NOME: 'Universidade Federal "Teste" & Cia' });
+});
+
+afterAll(async () => {
+  await t?.fechar();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+describe('aplicação web servida pela API', () => {
+  it('responde index.html nas rotas do React, com o nome da instituição da configuração', async () => {
+    for (const caminho of ['/', '/caixa-postal', '/documentos/12/pecas?x=1']) {
+      const resposta = await t.app.inject({ method: 'GET', url: caminho });
+      expect(resposta.statusCode).toBe(200);
+      expect(resposta.headers['content-type']).toContain('text/html');
+      expect(resposta.body).toContain('content="Universidade Federal &quot;Teste&quot; &amp; Cia"');
+    }
+  });
+
+  it('serve os arquivos construídos com cache longo', async () => {
+    const resposta = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(resposta.statusCode).toBe(200);
+    expect(resposta.headers['cache-control']).toContain('immutable');
+  });
+
+  it('mantém o 404 em JSON para caminhos da API', async () => {
+    const resposta = await t.app.inject({ method: 'GET', url: '/api/nada' });
+    expect(resposta.statusCode).toBe(404);
+    expect(resposta.json().mensagem).toBeTypeOf('string');
+  });
+});

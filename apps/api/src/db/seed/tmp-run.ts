@@ -1,0 +1,20 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
+import { abrirBanco } from '../connection.ts';
+import { migrarParaUltima } from '../migrator.ts';
+import { semearDemo } from './index.ts';
+
+const t0 = performance.now();
+const { db, fechar } = await abrirBanco({ tipo: 'pglite', dataDir: null });
+await migrarParaUltima(db);
+const t1 = performance.now();
+const raiz = await mkdtemp(join(tmpdir(), 'seed-'));
+const r = await semearDemo(db, { armazenamento: new ArmazenamentoArquivos(raiz), nupFormato: 'nup17' });
+const t2 = performance.now();
+console.log('migrate', Math.round(t1 - t0), 'seed', Math.round(t2 - t1));
+console.log(JSON.stringify(r, null, 1).slice(0, 4000));
+const r2 = await semearDemo(db, { armazenamento: new ArmazenamentoArquivos(raiz), nupFormato: 'nup17' });
+console.log(r2.semeado, r2.motivo, r2.duracaoMs);
+await fechar();

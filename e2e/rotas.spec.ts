@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { ROTAS } from './rotas.ts';
+
+test.describe('rotas sem login', () => {
+  for (const rota of ROTAS) {
+    test(`${rota.caminho} ${rota.publica ? 'abre' : 'leva ao login'}`, async ({ page }) => {
+      await page.goto(rota.caminho);
+      if (rota.publica) {
+        await expect(page.getByRole('heading', { level: 1, name: rota.titulo })).toBeVisible();
+        expect(new URL(page.url()).pathname).toBe(rota.caminho);
+      } else {
+        await page.waitForURL(/\/api\/auth\/login/);
+        const url = new URL(page.url());
+        expect(url.searchParams.get('redirect')).toBe(rota.caminho);
+        await expect(page.getByRole('heading', { level: 1, name: 'Entrar no Trâmite' })).toBeVisible();
+      }
+    });
+  }
+
+  test('/ vai para /home e um caminho desconhecido para /404', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForURL('**/home');
+    await page.goto('/um/caminho/que/nao/existe');
+    await page.waitForURL('**/404');
+    await expect(page.getByRole('heading', { level: 1, name: /Página não encontrada/i })).toBeVisible();
+  });
+});
+
+test.describe('rotas com login', () => {
+  test('admin abre cada rota da tabela com o seu título e sem violações graves de acessibilidade', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await entrar(page, 'admin', 'admin', '/home');
+    for (const rota of ROTAS) {
+      await page.goto(rota.caminho);
+      await expect(page.getByRole('heading', { level: 1, name: rota.titulo })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(rota.caminho);
+      await conferirAcessibilidade(page);
+    }
+  });
+});
