@@ -18,7 +18,9 @@ export class RelogioExpediente {
     const diaLocal = Math.floor((agora.getTime() - FUSO_MS) / DIA_MS);
     // Day 0 (1970-01-01) was a Thursday: (dia + 3) % 7 is 0 on Mondays.
     this.diaReferencia = diaLocal - ((diaLocal + 3) % 7) - 7 * SEMANAS_ANTES;
-    this.agoraMin = this.paraMinutos(agora);
+    // Outside office hours `agora` falls on a boundary that also means the next opening: step back one second.
+    const minutos = this.paraMinutos(agora);
+    this.agoraMin = this.paraData(minutos).getTime() > agora.getTime() ? minutos - 1 / 60 : minutos;
   }
 
   paraMinutos(data: Date): number {
