@@ -14,7 +14,5 @@ export async function entrar(page: Page, usuario: string, senha = usuario, desti
 export async function conferirAcessibilidade(page: Page) {
   const resultado = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const graves = resultado.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    graves.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
+  expect(graves.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }

@@ -28,9 +28,7 @@ test.describe('rotas sem login', () => {
 });
 
 test.describe('rotas com login', () => {
-  test('admin abre cada rota da tabela com o seu título e sem violações graves de acessibilidade', async ({
-    page,
-  }) => {
+  test('admin abre cada rota da tabela com o seu título e sem violações graves de acessibilidade', async ({ page }) => {
     test.setTimeout(180_000);
     await entrar(page, 'admin', 'admin', '/home');
     for (const rota of ROTAS) {

@@ -1,0 +1,132 @@
+import { expect, test } from '@playwright/test';
+import { conferirAcessibilidade, entrar } from './apoio.ts';
+
+test.describe('layout global', () => {
+  test('mostra a notícia válida e o menu de quem não entrou', async ({ page }) => {
+    await page.goto('/home');
+    await expect(page.getByTestId('aviso-noticias')).toContainText('Bem-vindo ao Trâmite');
+    const menu = page.getByTestId('menu-principal');
+    for (const item of ['Início', 'Busca', 'Consolidação', 'Ajuda']) {
+      await expect(menu.getByRole('link', { name: item })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: 'Caixa postal' })).toHaveCount(0);
+    await expect(page.getByTestId('botao-entrar')).toBeVisible();
+    await page.getByRole('button', { name: 'Dispensar aviso' }).click();
+    await expect(page.getByTestId('aviso-noticias')).toHaveCount(0);
+  });
+
+  test('o menu segue as permissões do usuário', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/home');
+    const menu = page.getByTestId('menu-principal');
+    await expect(menu.getByRole('link', { name: 'Caixa postal' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Nova autuação' })).toBeVisible();
+    for (const restrito of ['Malote', 'Documentos desarquivados', 'Vocabulário controlado', 'Reencaminhamento']) {
+      await expect(menu.getByRole('link', { name: restrito })).toHaveCount(0);
+    }
+    await page.goto('/relatorios/malote');
+    await expect(page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible();
+    await expect(page.getByTestId('sem-permissao')).toContainText('Você não tem permissão para acessar esta página');
+  });
+
+  test('admin vê relatórios e administração no menu', async ({ page }) => {
+    await entrar(page, 'admin', 'admin', '/home');
+    const menu = page.getByTestId('menu-principal');
+    for (const item of ['Malote', 'Documentos desarquivados', 'Vocabulário controlado', 'Tipos documentais']) {
+      await expect(menu.getByRole('link', { name: item })).toBeVisible();
+    }
+    await expect(page.getByTestId('unidade-atual')).toHaveText('PROT');
+  });
+});
+
+test.describe('configurações do usuário, snackbar e pilha de carregamento', () => {
+  test('admin troca a unidade atual, vê o carregamento e a confirmação, e vai para a caixa postal', async ({
+    page,
+  }) => {
+    await entrar(page, 'admin', 'admin', '/usuario');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configurações do usuário' })).toBeVisible();
+    await conferirAcessibilidade(page);
+
+    // Hold the save for a moment so the loading stack can be seen.
+    let liberar: () => void = () => {};
+    const liberado = new Promise<void>((resolve) => {
+      liberar = resolve;
+    });
+    await page.route('**/api/auth/configuracoes', async (rota) => {
+      if (rota.request().method() === 'POST') await liberado;
+      await rota.continue();
+    });
+
+    await page.getByRole('combobox', { name: 'Unidade atual' }).click();
+    await page.getByRole('option', { name: /^REIT —/ }).click();
+    await page.getByRole('textbox', { name: 'E-mail para notificações' }).fill('gabinete.reitoria@ufex.edu.br');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+
+    await expect(page.getByTestId('carregamento-global')).toBeVisible();
+    await expect(page.getByTestId('carregamento-titulo')).toHaveText(/Salvando configurações/);
+    liberar();
+
+    await page.waitForURL('**/caixa-postal');
+    await expect(page.getByTestId('carregamento-global')).toHaveCount(0);
+    const snackbar = page.getByTestId('snackbar');
+    await expect(snackbar).toHaveText('Configurações salvas com sucesso');
+    await expect(snackbar).toHaveAttribute('data-tipo', 'success');
+    await expect(page.getByTestId('unidade-atual')).toHaveText('REIT');
+
+    const configuracoes = await page.request.get('/api/auth/configuracoes');
+    expect(await configuracoes.json()).toMatchObject({ email: 'gabinete.reitoria@ufex.edu.br' });
+  });
+
+  test('uma falha mostra o snackbar de erro, que some e volta 250 ms depois a cada nova mensagem', async ({ page }) => {
+    await entrar(page, 'bruno', 'bruno', '/usuario');
+    await page.route('**/api/auth/configuracoes', async (rota) => {
+      if (rota.request().method() !== 'POST') return rota.continue();
+      return rota.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ mensagem: 'Falha simulada no servidor', erros: [] }),
+      });
+    });
+    // Record when the snackbar's text is on screen, to see it hidden between two messages.
+    await page.evaluate(() => {
+      const registro: { t: number; texto: string | null }[] = [];
+      (window as unknown as { registroSnackbar: typeof registro }).registroSnackbar = registro;
+      const observar = () => {
+        const alerta = document.querySelector('[data-testid="snackbar"]');
+        const visivel = alerta && getComputedStyle(alerta).visibility !== 'hidden' ? alerta.textContent : null;
+        const ultimo = registro[registro.length - 1];
+        if (!ultimo || ultimo.texto !== visivel) registro.push({ t: performance.now(), texto: visivel });
+      };
+      new MutationObserver(observar).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    const snackbar = page.getByTestId('snackbar');
+    await expect(snackbar).toContainText('Ocorreu um erro ao tentar alterar as configurações do usuário');
+    await expect(snackbar).toContainText('Falha simulada no servidor');
+    await expect(snackbar).toHaveAttribute('data-tipo', 'error');
+    await expect(page.getByRole('alert').filter({ hasText: 'Falha simulada' })).toBeVisible();
+
+    const antesDoClique = await page.evaluate(() => performance.now());
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect
+      .poll(async () =>
+        page.evaluate(() => {
+          const registro = (window as unknown as { registroSnackbar: { t: number; texto: string | null }[] })
+            .registroSnackbar;
+          return registro.filter((r) => r.texto?.includes('Falha simulada')).length;
+        }),
+      )
+      .toBeGreaterThanOrEqual(2);
+    const { reexibidaEm, ocultaNoMeio } = await page.evaluate((inicio) => {
+      const registro = (window as unknown as { registroSnackbar: { t: number; texto: string | null }[] })
+        .registroSnackbar;
+      const segunda = registro.filter((r) => r.texto?.includes('Falha simulada'))[1];
+      const oculta = registro.some((r) => r.texto === null && r.t > inicio && segunda && r.t < segunda.t);
+      return { reexibidaEm: segunda ? segunda.t - inicio : -1, ocultaNoMeio: oculta };
+    }, antesDoClique);
+    // Hidden first, shown again no sooner than 250 ms after the new message.
+    expect(ocultaNoMeio).toBe(true);
+    expect(reexibidaEm).toBeGreaterThanOrEqual(250);
+    expect(page.url()).toContain('/usuario');
+  });
+});
