@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { MENSAGENS } from './mensagens.ts';
+
+/** Contracts and pure rules of documents: opening (autuação), search (busca), detail and editability. */
+
+export const SITUACOES_DOCUMENTO = ['EM_CRIACAO', 'ENVIADO', 'RECEBIDO', 'E', 'T'] as const;
+export type SituacaoDocumento = (typeof SITUACOES_DOCUMENTO)[number];
+
+/** The estado map of spec §3, keyed by numeric codes (DOMAIN.md gives their meaning). */
+export const ESTADO = {
+  processamento: '2001',
+  origem: '32002',
+  tamanho: '32005',
+  visibilidadeCaixa: '32007',
+} as const;
+export const estadoSchema = z.record(z.string(), z.number().int());
+export type Estado = z.infer<typeof estadoSchema>;
+
+export const RESUMO_ASSUNTO_MINIMO = 3;
+const dataIso = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida: use AAAA-MM-DD');
+
+export const unidadeRefSchema = z.object({ id: z.number().int(), sigla: z.string(), nome: z.string() });
+
+export const ultimaTramitacaoSchema = z.object({
+  id: z.number().int(),
+  sequencia: z.number().int(),
+  unidadeOrigem: unidadeRefSchema,
+  unidadeDestino: unidadeRefSchema,
+  passo: z.string().nullable(),
+  dtDespacho: z.string(),
+  dtRecebimento: z.string().nullable(),
+});
+
+/** GET documentos/{id}. Personal data of the interested party is only sent to logged-in users. */
+export const documentoSchema = z.object({
+  idDocumento: z.number().int(),
+  numero: z.string(),
+  numeroDocumento: z.string(),
+  idTipo: z.number().int(),
+  idTipoDocumento: z.number().int(),
+  tipo: z.string(),
+  tipoDocumento: z.string(),
+  situacao: z.enum(SITUACOES_DOCUMENTO),
+  estado: estadoSchema,
+  idAssunto: z.number().int().nullable(),
+  assunto: z.object({ id: z.number().int(), codigo: z.string(), descricao: z.string() }).nullable(),
+  resumoAssunto: z.string().nullable(),
+  observacao: z.string().nullable(),
+  urgente: z.boolean(),
+  motivoUrgencia: z.string().nullable(),
+  tipoInteressado: z.string().nullable(),
+  idInteressado: z.number().int().nullable(),
+  idPessoaInteressado: z.number().int().nullable(),
+  interessado: z.object({ id: z.number().int(), tipo: z.string(), nome: z.string() }).nullable(),
+  unidadeProcedencia: unidadeRefSchema,
+  unidadeAtual: unidadeRefSchema,
+  idDestino: z.number().int().nullable(),
+  destino: unidadeRefSchema.nullable(),
+  numeroDocumentoOrigem: z.string().nullable(),
+  emissorDocumentoOrigem: z.string().nullable(),
+  dataDocumentoOrigem: z.string().nullable(),
+  dataRecebimento: z.string().nullable(),
+  dataCriacao: z.string(),
+  dataValidade: z.string().nullable(),
+  dataEnvio: z.string().nullable(),
+  prazo: z.number().int().nullable(),
+  idDocumentoAgregador: z.number().int().nullable(),
+  documentoAgregador: z.object({ idDocumento: z.number().int(), numero: z.string() }).nullable(),
+  ultimaTramitacao: ultimaTramitacaoSchema.nullable(),
+  /** The caller's own tags and favourite state (empty and false for anonymous users). */
+  tags: z.array(z.string()),
+  favorito: z.boolean(),
+  acompanhadoPorEmail: z.boolean(),
+  /** True when the document is in the caller's current unit box and not yet received. */
+  podeReceber: z.boolean(),
+  geraCapa: z.boolean(),
+});
+export type Documento = z.infer<typeof documentoSchema>;
+
+/** One row of a search result. */
+export const documentoResumoSchema = z.object({
+  idDocumento: z.number().int(),
+  numero: z.string(),
+  tipo: z.string(),
+  idTipoDocumento: z.number().int(),
+  situacao: z.enum(SITUACOES_DOCUMENTO),
+  estado: estadoSchema,
+  resumoAssunto: z.string().nullable(),
+  assunto: z.string().nullable(),
+  interessado: z.string().nullable(),
+  unidadeProcedencia: z.string(),
+  unidadeAtual: z.string(),
+  dataCriacao: z.string(),
+  dataEnvio: z.string().nullable(),
+  urgente: z.boolean(),
+});
+export type DocumentoResumo = z.infer<typeof documentoResumoSchema>;
+
+export const paginacaoSchema = z.object({
+  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
+  tamanhoPagina: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const paginaDeSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    itens: z.array(item),
+    total: z.number().int(),
+    pagina: z.number().int(),
+    tamanhoPagina: z.number().int(),
+  });
+
+export const ORDENACOES_BUSCA = ['relevancia', 'numero', 'dataCriacao', 'dataEnvio', 'tipo'] as const;
+
+/** GET documentos: every filter of spec §7 (dates as YYYY-MM-DD), plus pagination and sorting. */
+export const filtrosBuscaSchema = z.object({
+  numeroDocumento: z.string().trim().max(40).optional(),
+  resumoAssunto: z.string().trim().max(200).optional(),
+  idTipoDocumento: z.coerce.number().int().positive().optional(),
+  idAssunto: z.coerce.number().int().positive().optional(),
+  dataCriacaoInicio: dataIso.optional(),
+  dataCriacaoFim: dataIso.optional(),
+  dataEnvioInicio: dataIso.optional(),
+  dataEnvioFim: dataIso.optional(),
+  tipoInteressado: z.string().trim().max(40).optional(),
+  idInteressado: z.coerce.number().int().positive().optional(),
+  idProcedencia: z.coerce.number().int().positive().optional(),
+  tipoResponsavelTramitacao: z.string().trim().max(40).optional(),
+  idResponsavelTramitacao: z.coerce.number().int().positive().optional(),
+  idServidorLotadoProcedencia: z.coerce.number().int().min(-1).optional(),
+  ordenacao: z.enum(ORDENACOES_BUSCA).optional(),
+  direcao: z.enum(['asc', 'desc']).default('desc'),
+  ...paginacaoSchema.shape,
+});
+export type FiltrosBusca = z.input<typeof filtrosBuscaSchema>;
+
+const preenchido = (valor: unknown) => valor !== undefined && valor !== null && String(valor).trim() !== '';
+
+/**
+ * The search rules of spec §5, in order; answers the first broken rule's message or null.
+ * A user-specific search also accepts an employee of the origin units as its filter group.
+ */
+export function validarFiltrosBusca(
+  filtros: FiltrosBusca,
+  opcoes: { usuarioEspecifico?: boolean } = {},
+): string | null {
+  const criacao = [preenchido(filtros.dataCriacaoInicio), preenchido(filtros.dataCriacaoFim)];
+  const envio = [preenchido(filtros.dataEnvioInicio), preenchido(filtros.dataEnvioFim)];
+  if (envio[0] !== envio[1]) return MENSAGENS.busca.dataTramitacaoIncompleta;
+  if (criacao[0] !== criacao[1]) return MENSAGENS.busca.dataCriacaoIncompleta;
+  if (preenchido(filtros.tipoInteressado) !== preenchido(filtros.idInteressado)) {
+    return preenchido(filtros.tipoInteressado)
+      ? MENSAGENS.busca.interessadoIncompleto
+      : MENSAGENS.busca.interessadoSemTipo;
+  }
+  if (preenchido(filtros.tipoResponsavelTramitacao) !== preenchido(filtros.idResponsavelTramitacao)) {
+    return preenchido(filtros.tipoResponsavelTramitacao)
+      ? MENSAGENS.busca.responsavelIncompleto
+      : MENSAGENS.busca.responsavelSemTipo;
+  }
+  const periodoCriacao = criacao[0] && criacao[1];
+  const periodoEnvio = envio[0] && envio[1];
+  if (preenchido(filtros.resumoAssunto)) {
+    if (String(filtros.resumoAssunto).trim().length < RESUMO_ASSUNTO_MINIMO) return MENSAGENS.busca.resumoCurto;
+    if (!periodoCriacao && !periodoEnvio) return MENSAGENS.busca.resumoSemDatas;
+  }
+  const grupos = [
+    preenchido(filtros.numeroDocumento),
+    periodoCriacao,
+    periodoEnvio,
+    preenchido(filtros.idInteressado),
+    preenchido(filtros.idResponsavelTramitacao),
+  ];
+  if (opcoes.usuarioEspecifico) grupos.push(preenchido(filtros.idServidorLotadoProcedencia));
+  if (!grupos.some(Boolean)) {
+    return opcoes.usuarioEspecifico ? MENSAGENS.busca.nenhumFiltroUsuario : MENSAGENS.busca.nenhumFiltro;
+  }
+  return null;
+}
+
+/** POST documentos and PATCH documentos/{id}: the opening form, tipoInteressado as the letter code. */
+export const autuacaoSchema = z.object({
+  idTipoDocumento: z.coerce.number().int().positive({ message: 'Informe o tipo de documento' }),
+  idProcedencia: z.coerce.number().int().positive({ message: 'Informe a unidade de procedência' }),
+  tipoInteressado: z.enum(['A', 'F', 'K', 'O', 'S', 'U', 'C', 'Q']).nullable().default(null),
+  idInteressado: z.coerce.number().int().positive().nullable().default(null),
+  idAssunto: z.coerce.number().int().positive({ message: 'Informe o assunto' }),
+  resumoAssunto: z.string().trim().min(1, 'Informe o resumo do assunto').max(2000),
+  urgente: z.boolean().default(false),
+  motivoUrgencia: z.string().trim().max(1000).nullable().default(null),
+  numeroDocumentoOrigem: z.string().trim().max(60).nullable().default(null),
+  emissorDocumentoOrigem: z.string().trim().max(200).nullable().default(null),
+  dataDocumentoOrigem: dataIso.nullable().default(null),
+  dataRecebimento: dataIso.nullable().default(null),
+  observacao: z.string().trim().max(4000).nullable().default(null),
+  /** estado 32002 (origin) and 32005 (size class) chosen at opening. */
+  origem: z.coerce.number().int().min(1).max(4).default(4),
+  volumoso: z.boolean().default(false),
+});
+export type Autuacao = z.infer<typeof autuacaoSchema>;
+export type AutuacaoEntrada = z.input<typeof autuacaoSchema>;
+
+/** The opening rules of spec §5 that need no database; answers the first broken rule's message or null. */
+export function validarAutuacao(autuacao: Autuacao): string | null {
+  const origem = [
+    autuacao.numeroDocumentoOrigem,
+    autuacao.dataDocumentoOrigem,
+    autuacao.dataRecebimento,
+    autuacao.emissorDocumentoOrigem,
+  ].map(preenchido);
+  if (origem.some(Boolean) && !origem.every(Boolean)) return MENSAGENS.autuacao.documentoOrigemIncompleto;
+  if (autuacao.urgente && !preenchido(autuacao.motivoUrgencia)) return MENSAGENS.autuacao.urgenteSemMotivo;
+  if ((autuacao.tipoInteressado === null) !== (autuacao.idInteressado === null)) {
+    return MENSAGENS.busca.interessadoIncompleto;
+  }
+  return null;
+}
+
+/** Spec §4: editable means EM_CRIACAO or estado 2001 = 6, and of digitised or native-digital origin (32002 = 3 or 4). */
+export function motivoNaoEditavel(documento: { situacao: string; estado: Estado }): string | null {
+  const emCriacao = documento.situacao === 'EM_CRIACAO' || documento.estado[ESTADO.processamento] === 6;
+  if (!emCriacao) return MENSAGENS.autuacao.apenasEmCriacao;
+  const origem = documento.estado[ESTADO.origem];
+  if (origem !== 3 && origem !== 4) return MENSAGENS.autuacao.apenasNatoDigitais;
+  return null;
+}
+
+/** prazo: whole days since the last sending, counted on the calendar of America/Sao_Paulo. */
+export function calcularPrazo(dataEnvio: Date | string | null, agora: Date = new Date()): number | null {
+  if (dataEnvio === null) return null;
+  const dia = (data: Date) =>
+    Date.parse(
+      `${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(data)}T00:00:00Z`,
+    );
+  return Math.max(0, Math.round((dia(agora) - dia(new Date(dataEnvio))) / 86_400_000));
+}
+
+/** Postal-box visibility (spec §4): estado 32007 absent or 1. */
+export function visivelNaCaixaPostal(estado: Estado): boolean {
+  const valor = estado[ESTADO.visibilidadeCaixa];
+  return valor === undefined || valor === 1;
+}
