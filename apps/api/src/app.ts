@@ -14,8 +14,17 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Dependencias } from './contexto.ts';
+import { rotasAssuntos } from './features/assuntos/routes.ts';
 import { rotasAuth } from './features/auth/routes.ts';
+import { rotasDocumentos } from './features/documentos/routes.ts';
+import { rotasFavoritos } from './features/favoritos/routes.ts';
+import { rotasGlossario } from './features/glossario/routes.ts';
+import { rotasInteressados } from './features/interessados/routes.ts';
 import { rotasMensagens } from './features/mensagens/routes.ts';
+import { rotasProcedencias } from './features/procedencias/routes.ts';
+import { rotasPropriedades } from './features/propriedades/routes.ts';
+import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
+import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
 import { registrarTratamentoErros } from './platform/tratamento-erros.ts';
 
@@ -81,6 +90,15 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
     async (api) => {
       await api.register(rotasAuth);
       await api.register(rotasMensagens);
+      await api.register(rotasTiposDocumentos);
+      await api.register(rotasAssuntos);
+      await api.register(rotasGlossario);
+      await api.register(rotasInteressados);
+      await api.register(rotasProcedencias);
+      await api.register(rotasPropriedades);
+      await api.register(rotasDocumentos);
+      await api.register(rotasTramitacao);
+      await api.register(rotasFavoritos);
     },
     { prefix: '/api' },
   );
@@ -104,7 +122,7 @@ async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | nul
     index: false,
     maxAge: '1h',
     setHeaders: (res, caminho) => {
-      if (caminho.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (caminho.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
