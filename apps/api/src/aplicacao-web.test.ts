@@ -12,10 +12,14 @@ beforeAll(async () => {
   await mkdir(join(webDist, 'assets'));
   await writeFile(
     join(webDist, 'index.html'),
-    '<!doctype html><html><head><meta name="tramite:instituicao" content="X" /></head><body><div id="raiz"></div></body></html>',
+    '<!doctype html><html><head><meta name="tramite:instituicao" content="X" /><meta name="tramite:instituicao-sigla" content="Y" /></head><body><div id="raiz"></div></body></html>',
   );
   await writeFile(join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
-  t = await criarAppTeste({ WEB_DIST: webDist, INSTITUICAO_NOME: 'Universidade Federal "Teste" & Cia' });
+  t = await criarAppTeste({
+    WEB_DIST: webDist,
+    INSTITUICAO_NOME: 'Universidade Federal "Teste" & Cia',
+    INSTITUICAO_SIGLA: 'UFT',
+  });
 });
 
 afterAll(async () => {
@@ -30,6 +34,7 @@ describe('aplicação web servida pela API', () => {
       expect(resposta.statusCode).toBe(200);
       expect(resposta.headers['content-type']).toContain('text/html');
       expect(resposta.body).toContain('content="Universidade Federal &quot;Teste&quot; &amp; Cia"');
+      expect(resposta.body).toContain('<meta name="tramite:instituicao-sigla" content="UFT" />');
     }
   });
 

@@ -103,19 +103,22 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registrarAplicacaoWeb(app, deps.config.webDist, deps.config.instituicao.nome);
+  await registrarAplicacaoWeb(app, deps.config.webDist, deps.config.instituicao);
   return app;
 }
 
 /** Serves the built SPA with history fallback: any non-API path that is not a file gets index.html. */
-async function registrarAplicacaoWeb(app: FastifyInstance, webDist: string | null, instituicao: string): Promise<void> {
+async function registrarAplicacaoWeb(
+  app: FastifyInstance,
+  webDist: string | null,
+  instituicao: { nome: string; sigla: string },
+): Promise<void> {
   const indice = webDist ? join(webDist, 'index.html') : null;
   if (!webDist || !indice || !existsSync(indice)) return;
   // The institution's name is a server setting: written into the page so the web app needs no rebuild for it.
-  const paginaInicial = readFileSync(indice, 'utf8').replace(
-    /(<meta name="tramite:instituicao" content=")[^"]*(")/,
-    `$1${escaparAtributo(instituicao)}$2`,
-  );
+  const paginaInicial = readFileSync(indice, 'utf8')
+    .replace(/(<meta name="tramite:instituicao" content=")[^"]*(")/, `$1${escaparAtributo(instituicao.nome)}$2`)
+    .replace(/(<meta name="tramite:instituicao-sigla" content=")[^"]*(")/, `$1${escaparAtributo(instituicao.sigla)}$2`);
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
