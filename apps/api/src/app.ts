@@ -119,13 +119,15 @@ async function registrarAplicacaoWeb(
   const paginaInicial = readFileSync(indice, 'utf8')
     .replace(/(<meta name="tramite:instituicao" content=")[^"]*(")/, `$1${escaparAtributo(instituicao.nome)}$2`)
     .replace(/(<meta name="tramite:instituicao-sigla" content=")[^"]*(")/, `$1${escaparAtributo(instituicao.sigla)}$2`);
+  // Built assets carry a content hash in their names: cache them for good; the rest (favicon...) for an hour.
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
     index: false,
-    maxAge: '1h',
+    cacheControl: false,
     setHeaders: (res, caminho) => {
-      if (caminho.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      const imutavel = caminho.startsWith(join(webDist, 'assets'));
+      res.setHeader('cache-control', imutavel ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
