@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { abrirBanco } from './db/connection.ts';
+import { migrarParaUltima } from './db/migrator.ts';
+import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
+import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
+
+export interface ServidorIniciado {
+  app: FastifyInstance;
+  migracoesAplicadas: string[];
+  semente: ResumoSemente | null;
+  fechar(): Promise<void>;
+}
+
+/** Opens the database, migrates it, seeds the demo data on an empty one when asked, and builds the app. */
+export async function iniciarServidor(config: Config): Promise<ServidorIniciado> {
+  const conexao = await abrirBanco(config.banco);
+  try {
+    const migracoesAplicadas = await migrarParaUltima(conexao.db);
+    const armazenamento = new ArmazenamentoArquivos(config.arquivosDir);
+    const semente = config.demo ? await semearDemo(conexao.db, { armazenamento, nupFormato: config.nupFormato }) : null;
+    const app = await buildApp({ db: conexao.db, config, armazenamento });
+    return {
+      app,
+      migracoesAplicadas,
+      semente,
+      fechar: async () => {
+        await app.close();
+        await conexao.fechar();
+      },
+    };
+  } catch (erro) {
+    await conexao.fechar();
+    throw erro;
+  }
+}
