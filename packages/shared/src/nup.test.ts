@@ -7,6 +7,12 @@ describe('NUP de 17 dígitos', () => {
     expect(validarNup('23037.001462/2021-65')).toBe(true);
   });
 
+  it('valida números publicados por universidades federais', () => {
+    for (const numero of ['23069.156017/2021-64', '23288.000650/2026-29', '23037.001462/2021-65']) {
+      expect(validarNup(numero)).toBe(true);
+    }
+  });
+
   it('recusa dígitos verificadores errados e formatos estranhos', () => {
     expect(validarNup('23037.001462/2021-66')).toBe(false);
     expect(validarNup('23037.001462/2021-56')).toBe(false);
@@ -43,9 +49,14 @@ describe('NUP de 17 dígitos', () => {
 });
 
 describe('NUP de 15 dígitos (legado)', () => {
-  it('usa o ano com dois dígitos e o mesmo cálculo', () => {
+  it('valida um número publicado de 2007, com os dígitos calculados sobre o ano completo', () => {
+    expect(validarNup('23069.054576/07-82', 'nup15')).toBe(true);
+    expect(formatarNup({ codigoUnidade: 23069, sequencial: 54576, ano: 2007 }, 'nup15')).toBe('23069.054576/07-82');
+  });
+
+  it('imprime o ano com dois dígitos e os mesmos dígitos verificadores do número de 17', () => {
     const nup = formatarNup({ codigoUnidade: 23037, sequencial: 1462, ano: 2021 }, 'nup15');
-    expect(nup).toMatch(/^23037\.001462\/21-\d{2}$/);
+    expect(nup).toBe('23037.001462/21-65');
     expect(validarNup(nup, 'nup15')).toBe(true);
     expect(validarNup(nup, 'nup17')).toBe(false);
   });

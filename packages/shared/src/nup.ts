@@ -43,10 +43,13 @@ function baseNup({ codigoUnidade, sequencial, ano }: PartesNup, formato: Formato
   return `${String(codigoUnidade).padStart(5, '0')}${String(sequencial).padStart(6, '0')}${anoTexto}`;
 }
 
-/** Formats a NUP with its punctuation, e.g. 23037.001462/2021-65. */
+/**
+ * Formats a NUP with its punctuation, e.g. 23037.001462/2021-65. The check digits are always computed over the
+ * four-digit year, also when the legacy form prints two (23069.054576/07-82 is a real number of 2007).
+ */
 export function formatarNup(partes: PartesNup, formato: FormatoNup = 'nup17'): string {
   const base = baseNup(partes, formato);
-  const dv = digitosVerificadoresNup(base);
+  const dv = digitosVerificadoresNup(baseNup(partes, 'nup17'));
   return `${base.slice(0, 5)}.${base.slice(5, 11)}/${base.slice(11)}-${dv}`;
 }
 
@@ -60,5 +63,12 @@ export function validarNup(numero: string, formato: FormatoNup = 'nup17'): boole
   const padrao = formato === 'nup17' ? /^\d{5}\.?\d{6}\/?\d{4}-?\d{2}$/ : /^\d{5}\.?\d{6}\/?\d{2}-?\d{2}$/;
   if (!padrao.test(numero.trim())) return false;
   const digitos = somenteDigitosNup(numero);
-  return digitosVerificadoresNup(digitos.slice(0, -2)) === digitos.slice(-2);
+  const base =
+    formato === 'nup17' ? digitos.slice(0, -2) : `${digitos.slice(0, 11)}${anoCompleto(digitos.slice(11, 13))}`;
+  return digitosVerificadoresNup(base) === digitos.slice(-2);
+}
+
+/** Two-digit years of legacy numbers: 90–99 are of the 1900s, the rest of the 2000s. */
+function anoCompleto(ano: string): string {
+  return Number(ano) >= 90 ? `19${ano}` : `20${ano}`;
 }
