@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from './config.ts';
 import { iniciarServidor } from './inicializacao.ts';
-import { cabecalhosApp } from './testing/app-teste.ts';
+import { cabecalhosApp, entrarNoApp } from './testing/app-teste.ts';
 
 let dataDir: string;
 
@@ -17,17 +17,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function entrar(app: Awaited<ReturnType<typeof iniciarServidor>>['app'], username: string) {
-  const resposta = await app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: new URLSearchParams({ username, password: username }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  const cookie = resposta.cookies.find((c) => c.name === 'tramite_sessao');
-  return `tramite_sessao=${cookie?.value}`;
-}
-
 describe.skipIf(process.env.TEST_DB === 'postgres')('npm start no banco embutido', () => {
   it('migra e semeia no primeiro início e mantém tudo no segundo', async () => {
     const config = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -37,7 +26,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm start no banco embutido
     const primeiro = await iniciarServidor(config);
     expect(primeiro.migracoesAplicadas).toContain('0001-esquema-inicial');
     expect(primeiro.semente?.semeado).toBe(true);
-    const cookie = await entrar(primeiro.app, 'admin');
+    const cookie = await entrarNoApp(primeiro.app, 'admin');
     const usuario = (await primeiro.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).json();
     const outraUnidade = usuario.lotacoes.find((u: { id: number }) => u.id !== usuario.configuracoes.idUnidadeAtual);
     const alteracao = await primeiro.app.inject({
@@ -85,7 +74,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('npm start num servidor Postg
       const segundo = await iniciarServidor(comDemo);
       expect(segundo.migracoesAplicadas).toEqual([]);
       expect(segundo.semente?.semeado).toBe(true);
-      const cookie = await entrar(segundo.app, 'ana');
+      const cookie = await entrarNoApp(segundo.app, 'ana');
       const usuario = await segundo.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
       expect(usuario.json().username).toBe('ana');
       await segundo.fechar();

@@ -30,24 +30,26 @@ export async function criarAppTeste(ambiente: Record<string, string> = {}): Prom
     app,
     banco,
     config,
-    async entrar(username, senha = username) {
-      const resposta = await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: new URLSearchParams({ username, password: senha, redirect: '/caixa-postal' }).toString(),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
-      const cookie = resposta.cookies.find((c) => c.name === COOKIE_SESSAO);
-      if (resposta.statusCode !== 303 || !cookie)
-        throw new Error(`login de ${username} falhou: ${resposta.statusCode}`);
-      return `${COOKIE_SESSAO}=${cookie.value}`;
-    },
+    entrar: (username, senha) => entrarNoApp(app, username, senha),
     async fechar() {
       await app.close();
       await banco.fechar();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Logs in through the real login form and answers the session cookie header to send. */
+export async function entrarNoApp(app: FastifyInstance, username: string, senha = username): Promise<string> {
+  const resposta = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: new URLSearchParams({ username, password: senha, redirect: '/caixa-postal' }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const cookie = resposta.cookies.find((c) => c.name === COOKIE_SESSAO);
+  if (resposta.statusCode !== 303 || !cookie) throw new Error(`login de ${username} falhou: ${resposta.statusCode}`);
+  return `${COOKIE_SESSAO}=${cookie.value}`;
 }
 
 /** Headers of a state-changing call made by the web app. */
