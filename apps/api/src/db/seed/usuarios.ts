@@ -1,16 +1,9 @@
+import { PERMISSOES, type Permissao } from '@tramite/shared';
 import type { Insertable } from 'kysely';
 import type { LotacaoTable, PessoaTable, UsuarioPermissaoTable, UsuarioTable } from '../schema.ts';
 import { Aleatorio } from './aleatorio.ts';
 import { gerarCpf, semAcento } from './identificadores.ts';
 import { INSTITUICAO, idUnidade } from './unidades.ts';
-
-export const PERMISSOES = [
-  'VISUALIZACAO_IRRESTRITA_PECAS',
-  'ADMINISTRACAO_VOCABULARIO',
-  'ADMINISTRACAO_TIPOS_DOCUMENTAIS',
-  'REENCAMINHAMENTO',
-  'RELATORIOS',
-] as const;
 
 interface DefinicaoUsuario {
   username: string;
@@ -18,7 +11,7 @@ interface DefinicaoUsuario {
   /** Sigla of each unit; the first is the current unit unless `atual` says otherwise. */
   lotacoes: string[];
   atual?: string;
-  permissoes?: readonly (typeof PERMISSOES)[number][];
+  permissoes?: readonly Permissao[];
   ativo?: boolean;
   email?: string;
   emailPessoal?: string;
