@@ -17,7 +17,13 @@ export const estadoSchema = z.record(z.string(), z.number().int());
 export type Estado = z.infer<typeof estadoSchema>;
 
 export const RESUMO_ASSUNTO_MINIMO = 3;
-const dataIso = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data inválida: use AAAA-MM-DD');
+/** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
+export function dataIsoValida(texto: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(texto)) return false;
+  const data = new Date(`${texto}T00:00:00Z`);
+  return !Number.isNaN(data.getTime()) && data.toISOString().slice(0, 10) === texto;
+}
+const dataIso = z.string().refine(dataIsoValida, MENSAGENS.busca.dataInvalida);
 
 export const unidadeRefSchema = z.object({ id: z.number().int(), sigla: z.string(), nome: z.string() });
 
@@ -179,12 +185,22 @@ export function validarFiltrosBusca(
 
 /** POST documentos and PATCH documentos/{id}: the opening form, tipoInteressado as the letter code. */
 export const autuacaoSchema = z.object({
-  idTipoDocumento: z.coerce.number().int().positive({ message: 'Informe o tipo de documento' }),
-  idProcedencia: z.coerce.number().int().positive({ message: 'Informe a unidade de procedência' }),
+  idTipoDocumento: z.coerce
+    .number({ error: 'Informe o tipo de documento' })
+    .int()
+    .positive({ message: 'Informe o tipo de documento' }),
+  idProcedencia: z.coerce
+    .number({ error: 'Informe a unidade de procedência' })
+    .int()
+    .positive({ message: 'Informe a unidade de procedência' }),
   tipoInteressado: z.enum(['A', 'F', 'K', 'O', 'S', 'U', 'C', 'Q']).nullable().default(null),
   idInteressado: z.coerce.number().int().positive().nullable().default(null),
-  idAssunto: z.coerce.number().int().positive({ message: 'Informe o assunto' }),
-  resumoAssunto: z.string().trim().min(1, 'Informe o resumo do assunto').max(2000),
+  idAssunto: z.coerce.number({ error: 'Informe o assunto' }).int().positive({ message: 'Informe o assunto' }),
+  resumoAssunto: z
+    .string({ error: 'Informe o resumo do assunto' })
+    .trim()
+    .min(1, 'Informe o resumo do assunto')
+    .max(2000),
   urgente: z.boolean().default(false),
   motivoUrgencia: z.string().trim().max(1000).nullable().default(null),
   numeroDocumentoOrigem: z.string().trim().max(60).nullable().default(null),
@@ -239,3 +255,40 @@ export function visivelNaCaixaPostal(estado: Estado): boolean {
   const valor = estado[ESTADO.visibilidadeCaixa];
   return valor === undefined || valor === 1;
 }
+
+export const MARCADOR_TAMANHO_MAXIMO = 60;
+export const MARCADORES_MAXIMOS = 20;
+
+/** POST documentos/{id}/tags: the caller's tags, comma-separated; an empty string clears them. */
+export const salvarMarcadoresSchema = z.object({ stringTags: z.string().max(4000) });
+export const marcadoresSchema = z.object({ tags: z.array(z.string()) });
+
+/** Splits 'a, b,,a' into ['a', 'b']: trimmed, empty pieces dropped, repeated tags (ignoring case) kept once. */
+export function separarMarcadores(stringTags: string): string[] {
+  const vistos = new Set<string>();
+  const marcadores: string[] = [];
+  for (const pedaco of stringTags.split(',')) {
+    const marcador = pedaco.trim();
+    const chave = marcador.toLocaleLowerCase('pt-BR');
+    if (marcador === '' || vistos.has(chave)) continue;
+    vistos.add(chave);
+    marcadores.push(marcador);
+  }
+  return marcadores;
+}
+
+/** The tag rules; answers the first broken rule's message or null. */
+export function validarMarcadores(stringTags: string): string | null {
+  const marcadores = separarMarcadores(stringTags);
+  if (marcadores.some((m) => [...m].length > MARCADOR_TAMANHO_MAXIMO)) return MENSAGENS.documento.marcadorLongo;
+  if (marcadores.length > MARCADORES_MAXIMOS) return MENSAGENS.documento.marcadoresDemais;
+  return null;
+}
+
+/** POST documentos-favoritos/{id}: the caller's favourite state of the document. */
+export const favoritoSchema = z.object({
+  idDocumento: z.number().int(),
+  favorito: z.boolean(),
+  acompanhadoPorEmail: z.boolean(),
+});
+export type Favorito = z.infer<typeof favoritoSchema>;

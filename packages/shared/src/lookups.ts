@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { MENSAGENS } from './mensagens.ts';
+import {
+  type NomeTipoInteressado,
+  rotuloTipoInteressado,
+  rotuloTipoResponsavel,
+  TIPOS_INTERESSADO,
+} from './rotulos.ts';
 
 /** Response shapes of the lookup calls shared by many screens (spec §3 and §7). */
 
@@ -15,13 +22,18 @@ export const tipoDocumentoSchema = z.object({
 });
 export type TipoDocumento = z.infer<typeof tipoDocumentoSchema>;
 
+/** The documentation link is shown to users: only http(s) addresses, never javascript: or data:. */
+export const urlDocumentacaoSchema = z
+  .url({ protocol: /^https?$/, error: 'Informe um endereço válido, começando com http:// ou https://' })
+  .max(500, 'O endereço pode ter no máximo 500 caracteres');
+
 /** PATCH tipos-documentos/{id}: any subset of the properties. */
 export const alterarTipoDocumentoSchema = tipoDocumentoSchema
   .omit({ id: true })
   .partial()
   .extend({
-    descricao: z.string().trim().min(1).max(200).optional(),
-    urlDocumentacao: z.url().max(500).nullable().optional(),
+    descricao: z.string().trim().min(1, 'Informe a descrição').max(200).optional(),
+    urlDocumentacao: urlDocumentacaoSchema.nullable().optional(),
     observacao: z.string().max(2000).nullable().optional(),
   });
 export type AlterarTipoDocumento = z.infer<typeof alterarTipoDocumentoSchema>;
@@ -102,8 +114,11 @@ export type ItemGlossario = z.infer<typeof itemGlossarioSchema>;
 
 /** Body of POST glossario and PATCH glossario/{id}. */
 export const salvarItemGlossarioSchema = z.object({
-  idTipoDocumento: z.coerce.number().int().positive(),
-  idAssunto: z.coerce.number().int().positive(),
+  idTipoDocumento: z.coerce
+    .number({ error: 'Escolha o tipo de documento' })
+    .int()
+    .positive('Escolha o tipo de documento'),
+  idAssunto: z.coerce.number({ error: 'Escolha o assunto' }).int().positive('Escolha o assunto'),
   descricao: z.string().trim().min(1, 'Informe a descrição').max(300),
   detalhamento: z.string().trim().max(4000).nullable().default(null),
 });
@@ -112,4 +127,96 @@ export type SalvarItemGlossario = z.input<typeof salvarItemGlossarioSchema>;
 /** Sorting by description, case- and accent-insensitively, as the spec asks for types and glossary items. */
 export function compararDescricao(a: { descricao: string }, b: { descricao: string }): number {
   return a.descricao.localeCompare(b.descricao, 'pt-BR', { sensitivity: 'base' });
+}
+
+// ---------------------------------------------------------------- query strings of the lookup calls
+
+/** A boolean flag of a query string: 'true' or 'false' (absent is false). */
+export const flagConsultaSchema = z
+  .enum(['true', 'false'], { message: 'Use true ou false' })
+  .optional()
+  .transform((valor) => valor === 'true');
+
+/** GET tipos-documentos. */
+export const consultaTiposDocumentoSchema = z.object({
+  paraInclusaoEmVocabularioControlado: flagConsultaSchema,
+  todosTipos: flagConsultaSchema,
+  incluirInativos: flagConsultaSchema,
+});
+export type ConsultaTiposDocumento = z.input<typeof consultaTiposDocumentoSchema>;
+
+/** GET interessados/{tipo} and responsaveis-tramitacao/{tipo}: by name fragment, exact code or id. */
+export const consultaEntidadesSchema = z.object({
+  nome: z.string().trim().max(200).optional(),
+  codigo: z.string().trim().max(60).optional(),
+  id: z.coerce.number().int().positive().optional(),
+  somenteAtivos: flagConsultaSchema,
+});
+export type ConsultaEntidades = z.input<typeof consultaEntidadesSchema>;
+
+/** At most this many parties or responsibles are listed per lookup: the user refines the name to find others. */
+export const LIMITE_ENTIDADES = 50;
+
+/** GET procedencias/usuarios-lotados: `idsUnidades=1,2` or the key repeated. */
+export const consultaUsuariosLotadosSchema = z.object({
+  idsUnidades: z.preprocess(
+    (valor) =>
+      (Array.isArray(valor) ? valor : [valor])
+        .flatMap((item) => (typeof item === 'string' ? item.split(',') : item === undefined ? [] : [item]))
+        .map((item) => (typeof item === 'string' ? item.trim() : item))
+        .filter((item) => item !== ''),
+    z.array(z.coerce.number().int().positive()).min(1, MENSAGENS.lookups.unidadesProcedenciaObrigatorias).max(200),
+  ),
+});
+
+// ---------------------------------------------------------------- kinds of interested party and of responsible
+
+/** Forwarding-responsible kinds (spec §3): a person, a unit, or a commission (its members' tramitações). */
+export const TIPOS_RESPONSAVEL_TRAMITACAO = {
+  SERVIDOR: 'S',
+  UNIDADE: 'U',
+  COMISSAO: 'C',
+} as const;
+export type NomeTipoResponsavel = keyof typeof TIPOS_RESPONSAVEL_TRAMITACAO;
+
+function lerTipo<N extends string>(codigos: Record<N, string>, valor: string | null | undefined): N | null {
+  const texto = valor?.trim().toUpperCase();
+  if (!texto) return null;
+  const nomes = Object.keys(codigos) as N[];
+  return nomes.find((nome) => nome === texto || codigos[nome] === texto) ?? null;
+}
+
+/** 'A', 'a', 'ALUNO' or 'aluno' → 'ALUNO'; anything else → null. */
+export function lerTipoInteressado(valor: string | null | undefined): NomeTipoInteressado | null {
+  return lerTipo(TIPOS_INTERESSADO, valor);
+}
+
+/** 'S', 'SERVIDOR', 'u', 'comissao'... → the responsible kind's name; anything else → null. */
+export function lerTipoResponsavel(valor: string | null | undefined): NomeTipoResponsavel | null {
+  return lerTipo(TIPOS_RESPONSAVEL_TRAMITACAO, valor);
+}
+
+/** The 8 interested-party kinds of spec §3, labelled. */
+export function tiposInteressado(): TipoEntidade[] {
+  return (Object.keys(TIPOS_INTERESSADO) as NomeTipoInteressado[]).map((nome) => ({
+    nome,
+    codigo: TIPOS_INTERESSADO[nome],
+    descricao: rotuloTipoInteressado(nome),
+  }));
+}
+
+/** The forwarding-responsible kinds: 'Pessoa específica', 'Unidade', 'Comissão'. */
+export function tiposResponsavelTramitacao(): TipoEntidade[] {
+  return (Object.keys(TIPOS_RESPONSAVEL_TRAMITACAO) as NomeTipoResponsavel[]).map((nome) => ({
+    nome,
+    codigo: TIPOS_RESPONSAVEL_TRAMITACAO[nome],
+    descricao: rotuloTipoResponsavel(nome),
+  }));
+}
+
+/** '12345678901' → '***.456.789-**': enough to tell two namesakes apart without giving the number away. */
+export function mascararCpf(cpf: string | null | undefined): string | null {
+  const digitos = cpf?.replace(/\D/g, '') ?? '';
+  if (digitos.length !== 11) return null;
+  return `***.${digitos.slice(3, 6)}.${digitos.slice(6, 9)}-**`;
 }

@@ -134,6 +134,12 @@ export interface ComissaoTable {
   ativa: Default<boolean>;
 }
 
+/** Members of a comissão (migration 0003): a comissão as the responsible for tramitações sent by its members. */
+export interface ComissaoMembroTable {
+  idComissao: number;
+  idUsuario: number;
+}
+
 export type { CodigoTipoInteressado } from '@tramite/shared';
 
 import type { CodigoTipoInteressado } from '@tramite/shared';
@@ -402,6 +408,7 @@ export interface Database {
   passoDestino: PassoUnidadeTable;
   hipoteseLegal: HipoteseLegalTable;
   comissao: ComissaoTable;
+  comissaoMembro: ComissaoMembroTable;
   interessado: InteressadoTable;
   sequenciaNup: SequenciaNupTable;
   documento: DocumentoTable;

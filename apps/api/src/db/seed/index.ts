@@ -6,6 +6,7 @@ import type { Database } from '../schema.ts';
 import { Aleatorio } from './aleatorio.ts';
 import { type ArquivoDemo, type ChaveArquivo, gerarArquivosDemo, gerarPdfAssinado } from './arquivos-demo.ts';
 import { planejarCenarios, ROTULOS, type Rotulo } from './cenarios.ts';
+import { inserirMembrosComissoes } from './comissoes-membros.ts';
 import { type DocumentoPlano, PlanejadorDocumentos } from './documentos.ts';
 import { ASSINATURAS, descricaoAssinatura, linhasArquivosAssinados, linhasFavoritos } from './favoritos.ts';
 import { linhasFluxos, linhasPassoDestinos, linhasPassoOrigens, linhasPassos } from './fluxos.ts';
@@ -272,6 +273,7 @@ export async function semearDemo(
     await inserir('passoUnidadeOrigem', linhasPassoOrigens());
     await inserir('passoDestino', linhasPassoDestinos());
     await inserir('comissao', linhasComissoes());
+    contar.comissaoMembro = await inserirMembrosComissoes(trx);
     await inserir('interessado', linhasInteressados());
 
     const primeiroUso = new Map<string, number>();

@@ -1,3 +1,111 @@
+import {
+  autuacaoSchema,
+  documentoResumoSchema,
+  documentoSchema,
+  erroApiSchema,
+  filtrosBuscaSchema,
+  marcadoresSchema,
+  paginaDeSchema,
+  salvarMarcadoresSchema,
+} from '@tramite/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirUsuario } from '../../platform/autenticacao.ts';
+import * as service from './service.ts';
 
-export const rotasDocumentos: FastifyPluginAsyncZod = async () => {};
+const parametroIdDocumento = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** Anonymous calls get 401 before their body is even validated. */
+const apenasUsuarios = {
+  preValidation: async (request: FastifyRequest) => {
+    exigirUsuario(request);
+  },
+};
+
+const erros = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema, 404: erroApiSchema, 409: erroApiSchema };
+
+export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/documentos',
+    {
+      schema: {
+        tags: ['documentos'],
+        summary: 'Busca de documentos (pública), paginada; rascunhos só das unidades do usuário',
+        querystring: filtrosBuscaSchema,
+        response: { 200: paginaDeSchema(documentoResumoSchema), 400: erroApiSchema },
+      },
+    },
+    async (request) => service.pesquisar(app.db, request.usuario, request.query),
+  );
+
+  app.post(
+    '/documentos',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['documentos'],
+        summary: 'Autua um documento novo (EM_CRIACAO) na unidade atual do usuário, com seu NUP',
+        body: autuacaoSchema,
+        response: { 201: documentoSchema, ...erros },
+      },
+    },
+    async (request, reply) => {
+      const usuario = exigirUsuario(request);
+      const documento = await service.autuar(app.db, app.config, usuario, request.body, request.ip);
+      return reply.status(201).send(documento);
+    },
+  );
+
+  app.get(
+    '/documentos/:id',
+    {
+      schema: {
+        tags: ['documentos'],
+        summary: 'Dados de um documento (pública; rascunhos só para a unidade que o cria)',
+        params: parametroIdDocumento,
+        response: { 200: documentoSchema, 400: erroApiSchema, 404: erroApiSchema },
+      },
+    },
+    async (request) => service.buscarDocumento(app.db, request.params.id, request.usuario),
+  );
+
+  app.patch(
+    '/documentos/:id',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['documentos'],
+        summary: 'Edita a autuação de um documento ainda em criação',
+        params: parametroIdDocumento,
+        body: autuacaoSchema,
+        response: { 200: documentoSchema, ...erros },
+      },
+    },
+    async (request) =>
+      service.editarAutuacao(app.db, exigirUsuario(request), request.params.id, request.body, request.ip),
+  );
+
+  app.post(
+    '/documentos/:id/tags',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['documentos'],
+        summary: 'Substitui os marcadores do usuário no documento (separados por vírgula; vazio apaga)',
+        params: parametroIdDocumento,
+        body: salvarMarcadoresSchema,
+        response: { 200: marcadoresSchema, ...erros },
+      },
+    },
+    async (request) => ({
+      tags: await service.salvarMarcadores(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.body.stringTags,
+        request.ip,
+      ),
+    }),
+  );
+};

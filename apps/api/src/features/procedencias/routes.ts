@@ -1,3 +1,54 @@
+import {
+  consultaUsuariosLotadosSchema,
+  erroApiSchema,
+  flagConsultaSchema,
+  servidorProcedenciaSchema,
+  unidadeSchema,
+} from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirUsuario } from '../../platform/autenticacao.ts';
+import * as service from './service.ts';
 
-export const rotasProcedencias: FastifyPluginAsyncZod = async () => {};
+export const rotasProcedencias: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/procedencias/UNIDADE',
+    {
+      schema: {
+        tags: ['procedencias'],
+        summary: 'Unidades de procedência em ordem de nome',
+        querystring: z.object({ somenteAtivas: flagConsultaSchema }),
+        response: { 200: z.array(unidadeSchema), 400: erroApiSchema },
+      },
+    },
+    async (request) => service.listarUnidadesProcedencia(app.db, request.query.somenteAtivas),
+  );
+
+  app.get(
+    '/procedencias/caixa-postal/UNIDADE',
+    {
+      schema: {
+        tags: ['procedencias'],
+        summary: 'Unidades autorizadas para a caixa postal do usuário (suas lotações)',
+        response: { 200: z.array(unidadeSchema), 401: erroApiSchema },
+      },
+    },
+    async (request) => service.listarUnidadesCaixaPostal(app.db, exigirUsuario(request).id),
+  );
+
+  app.get(
+    '/procedencias/usuarios-lotados',
+    {
+      schema: {
+        tags: ['procedencias'],
+        summary: 'Servidores lotados nas unidades de procedência (sem a entrada TODOS)',
+        querystring: consultaUsuariosLotadosSchema,
+        response: { 200: z.array(servidorProcedenciaSchema), 400: erroApiSchema, 401: erroApiSchema },
+      },
+      preValidation: async (request) => {
+        exigirUsuario(request);
+      },
+    },
+    async (request) => service.listarServidoresLotados(app.db, request.query.idsUnidades),
+  );
+};

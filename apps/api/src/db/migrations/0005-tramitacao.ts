@@ -1,0 +1,24 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * Forwarding and the postal box (issue 5). A unit's box is what is pending to it (served by
+ * tramitacao_destino_pendente_idx) plus what it holds; the held part is read in the box's order (last sending, or
+ * creation for drafts) from this index, so a busy unit's page is an index range, not a sort of thousands of rows.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+CREATE INDEX documento_caixa_postal_idx ON documento
+  (id_unidade_atual, (coalesce(data_envio, data_criacao)) DESC, id DESC)
+  WHERE situacao IN ('RECEBIDO', 'T', 'EM_CRIACAO');
+
+-- The movements of joined children point to their parent's: receiving the parent receives them too.
+CREATE INDEX tramitacao_principal_idx ON tramitacao (id_tramitacao_principal) WHERE id_tramitacao_principal IS NOT NULL;
+`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+DROP INDEX tramitacao_principal_idx;
+DROP INDEX documento_caixa_postal_idx;
+`.execute(db);
+}

@@ -1,0 +1,156 @@
+import type { AutuacaoEntrada } from '@tramite/shared';
+import { sql } from 'kysely';
+import type { Banco } from '../../db/connection.ts';
+import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
+import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+
+/**
+ * A small institution for the documents tests: two protocol units, one that may not open documents, an inactive
+ * one; types and subjects in every state the opening rules look at; interested parties with personal data.
+ */
+export async function criarCenario(db: Banco) {
+  const protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
+  const outra = await criarUnidade(db, { sigla: 'PROGRAD', nome: 'Pró-Reitoria de Graduação' });
+  const departamento = await criarUnidade(db, { sigla: 'DHIS', nome: 'Departamento de História' });
+  await db.updateTable('unidade').set({ protocolo: false }).where('id', '=', departamento.id).execute();
+  const inativa = await criarUnidade(db, { sigla: 'DPAT', nome: 'Divisão de Patrimônio' });
+  await db.updateTable('unidade').set({ ativa: false }).where('id', '=', inativa.id).execute();
+
+  const ana = await criarUsuario(db, { username: 'ana', nome: 'Ana Paula', lotacoes: [protocolo.id] });
+  const joao = await criarUsuario(db, { username: 'joao', nome: 'João Carlos', lotacoes: [protocolo.id] });
+  const bruno = await criarUsuario(db, { username: 'bruno', nome: 'Bruno Henrique', lotacoes: [outra.id] });
+  const carla = await criarUsuario(db, { username: 'carla', nome: 'Carla Menezes', lotacoes: [departamento.id] });
+  // Belongs to the Protocolo Central too, but acts for PROGRAD.
+  const duda = await criarUsuario(db, { username: 'duda', nome: 'Eduarda', lotacoes: [outra.id, protocolo.id] });
+
+  const tipo = (descricao: string, ativo = true) =>
+    db
+      .insertInto('tipoDocumento')
+      .values({ descricao, ativo, urlDocumentacao: null, observacao: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
+  const oficio = await tipo('Ofício');
+  const memorando = await tipo('Memorando');
+  const tipoInativo = await tipo('Telegrama', false);
+  await db.updateTable('tipoDocumento').set({ geraCapa: false }).where('id', '=', memorando).execute();
+
+  const assunto = (codigo: string, descricao: string, atribuivel = true, ativo = true) =>
+    db
+      .insertInto('assunto')
+      .values({ codigo, descricao, atribuivel, ativo })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
+  const ferias = await assunto('023.1', 'Férias');
+  const pessoal = await assunto('020', 'Pessoal', false);
+  const antigo = await assunto('099', 'Assunto extinto', true, false);
+  const compras = await assunto('033', 'Compras');
+  await db
+    .insertInto('tipoDocumentoAssunto')
+    .values([
+      { idTipoDocumento: oficio, idAssunto: ferias },
+      { idTipoDocumento: oficio, idAssunto: pessoal },
+      { idTipoDocumento: oficio, idAssunto: antigo },
+      { idTipoDocumento: memorando, idAssunto: ferias },
+      { idTipoDocumento: memorando, idAssunto: compras },
+      { idTipoDocumento: tipoInativo, idAssunto: ferias },
+    ])
+    .execute();
+
+  const interessado = (tipo: 'A' | 'S' | 'O', nome: string, cpf: string | null, email: string | null) =>
+    db
+      .insertInto('interessado')
+      .values({ tipo, nome, codigo: null, cpf, cnpj: null, email, idPessoa: null, idUnidade: null })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .then((r) => r.id);
+  const aluna = await interessado('A', 'Mariana Aluna', '529.982.247-25', 'mariana.aluna@exemplo.com');
+  const servidor = await interessado('S', 'Pedro Servidor', '111.444.777-35', 'pedro.servidor@exemplo.com');
+  const empresa = await interessado('O', 'Empresa Exemplo Ltda', null, 'contato@empresa.example');
+
+  return {
+    unidades: { protocolo, outra, departamento, inativa },
+    usuarios: { ana, joao, bruno, carla, duda },
+    tipos: { oficio, memorando, tipoInativo },
+    assuntos: { ferias, pessoal, antigo, compras },
+    interessados: { aluna, servidor, empresa },
+  };
+}
+export type Cenario = Awaited<ReturnType<typeof criarCenario>>;
+
+export function autuacaoValida(c: Cenario, extra: Partial<AutuacaoEntrada> = {}): AutuacaoEntrada {
+  return {
+    idTipoDocumento: c.tipos.oficio,
+    idProcedencia: c.unidades.protocolo.id,
+    tipoInteressado: 'A',
+    idInteressado: c.interessados.aluna,
+    idAssunto: c.assuntos.ferias,
+    resumoAssunto: 'Solicitação de férias da servidora',
+    ...extra,
+  };
+}
+
+/** Opens a document through the API as the given session and answers its id. */
+export async function autuar(t: AppTeste, cookie: string, corpo: AutuacaoEntrada): Promise<number> {
+  const resposta = await t.app.inject({
+    method: 'POST',
+    url: '/api/documentos',
+    headers: cabecalhosApp(cookie),
+    payload: corpo,
+  });
+  if (resposta.statusCode !== 201) throw new Error(`autuação falhou: ${resposta.statusCode} ${resposta.body}`);
+  return resposta.json().idDocumento;
+}
+
+/** A sending as the forwarding feature records it (that call belongs to another issue). */
+export async function registrarEnvio(
+  db: Banco,
+  dados: {
+    idDocumento: number;
+    idUnidadeOrigem: number;
+    idUnidadeDestino: number;
+    idUsuarioRemetente: number;
+    dtDespacho?: string;
+    recebida?: { idUsuario: number; em?: string };
+  },
+): Promise<number> {
+  const { proxima } = await db
+    .selectFrom('tramitacao')
+    .select(sql<number>`coalesce(max(sequencia), 0) + 1`.as('proxima'))
+    .where('idDocumento', '=', dados.idDocumento)
+    .executeTakeFirstOrThrow();
+  const dtDespacho = dados.dtDespacho ?? new Date().toISOString();
+  const { id } = await db
+    .insertInto('tramitacao')
+    .values({
+      idDocumento: dados.idDocumento,
+      sequencia: proxima,
+      idFluxo: null,
+      idPasso: null,
+      idUnidadeOrigem: dados.idUnidadeOrigem,
+      idUnidadeDestino: dados.idUnidadeDestino,
+      idUsuarioRemetente: dados.idUsuarioRemetente,
+      despacho: 'Encaminho para providências.',
+      idHipoteseLegal: null,
+      despachoPreparatorio: null,
+      dtDespacho,
+      dtRecebimento: dados.recebida ? (dados.recebida.em ?? dtDespacho) : null,
+      idUsuarioRecebedor: dados.recebida?.idUsuario ?? null,
+      idTramitacaoPrincipal: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('documento')
+    .set({
+      situacao: dados.recebida ? 'RECEBIDO' : 'ENVIADO',
+      estadoProcessamento: 1,
+      dataEnvio: dtDespacho,
+      dataValidade: sql`coalesce(data_validade, ${dtDespacho}::timestamptz)`,
+      idUnidadeAtual: dados.recebida ? dados.idUnidadeDestino : dados.idUnidadeOrigem,
+    })
+    .where('id', '=', dados.idDocumento)
+    .execute();
+  return id;
+}

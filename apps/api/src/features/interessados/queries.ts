@@ -1,0 +1,124 @@
+import { type CodigoTipoInteressado, LIMITE_ENTIDADES } from '@tramite/shared';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { Banco } from '../../db/connection.ts';
+
+export interface FiltroEntidades {
+  nome?: string;
+  codigo?: string;
+  id?: number;
+  somenteAtivos: boolean;
+  /** Only a logged-in caller may look a person up by CPF or a company by CNPJ. */
+  logado: boolean;
+}
+
+/** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
+function padraoContem(texto: string): string {
+  return `%${texto.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const somenteDigitos = (texto: string) => texto.replace(/\D/g, '');
+
+/**
+ * Accent- and case-insensitive match of every typed word anywhere in the name ('joao almeida' finds 'João Carlos
+ * Almeida'; 'pro reitoria' finds 'Pró-Reitoria'), served by the trigram index on lower(sem_acento(nome)).
+ */
+function nomeContem(coluna: string, texto: string) {
+  const palavras = texto.split(/\s+/).filter(Boolean).slice(0, 10);
+  const condicoes = palavras.map(
+    (palavra) => sql<boolean>`lower(sem_acento(${sql.ref(coluna)})) LIKE lower(sem_acento(${padraoContem(palavra)}))`,
+  );
+  return sql<boolean>`(${sql.join(condicoes, sql` AND `)})`;
+}
+
+const digitosDe = (coluna: string) => sql<string>`regexp_replace(${sql.ref(coluna)}, '[^0-9]', '', 'g')`;
+
+function limitar<DB, TB extends keyof DB, O>(consulta: SelectQueryBuilder<DB, TB, O>, colunaNome: string) {
+  return consulta.orderBy(sql`${sql.ref(colunaNome)} COLLATE pt_br`).limit(LIMITE_ENTIDADES);
+}
+
+export function listarInteressados(db: Banco, tipo: CodigoTipoInteressado, filtro: FiltroEntidades) {
+  let consulta = db
+    .selectFrom('interessado')
+    .select(['id', 'tipo', 'nome', 'codigo', 'ativo'])
+    .where('tipo', '=', tipo);
+  if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
+  if (filtro.nome) consulta = consulta.where(nomeContem('interessado.nome', filtro.nome));
+  const codigo = filtro.codigo;
+  if (codigo) {
+    const digitos = somenteDigitos(codigo);
+    consulta = consulta.where((eb) => {
+      const opcoes = [eb('codigo', '=', codigo)];
+      if (filtro.logado && digitos.length > 0) {
+        opcoes.push(eb(digitosDe('interessado.cpf'), '=', digitos), eb(digitosDe('interessado.cnpj'), '=', digitos));
+      }
+      return eb.or(opcoes);
+    });
+  }
+  if (filtro.somenteAtivos) consulta = consulta.where('ativo', '=', true);
+  return limitar(consulta, 'interessado.nome').orderBy('id').execute();
+}
+
+/** The party's e-mail, or that of its pessoa (SERVIDOR) or unit (UNIDADE); undefined when the party is unknown. */
+export function buscarEmailInteressado(db: Banco, id: number, tipo: CodigoTipoInteressado) {
+  return db
+    .selectFrom('interessado')
+    .leftJoin('pessoa', 'pessoa.id', 'interessado.idPessoa')
+    .leftJoin('unidade', 'unidade.id', 'interessado.idUnidade')
+    .select(sql<string | null>`coalesce(interessado.email, pessoa.email, unidade.email)`.as('email'))
+    .where('interessado.id', '=', id)
+    .where('interessado.tipo', '=', tipo)
+    .executeTakeFirst();
+}
+
+/** Responsible SERVIDOR: users; codigo is the SIAPE number (or the CPF, for a logged-in caller). */
+export function listarServidores(db: Banco, filtro: FiltroEntidades) {
+  let consulta = db.selectFrom('usuario').select(['id', 'nome', 'matriculaSiape as codigo', 'ativo']);
+  if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
+  if (filtro.nome) consulta = consulta.where(nomeContem('usuario.nome', filtro.nome));
+  const codigo = filtro.codigo;
+  if (codigo) {
+    const digitos = somenteDigitos(codigo);
+    consulta = consulta.where((eb) => {
+      const opcoes = [eb('matriculaSiape', '=', codigo)];
+      if (filtro.logado && digitos.length > 0) opcoes.push(eb(digitosDe('usuario.cpf'), '=', digitos));
+      return eb.or(opcoes);
+    });
+  }
+  if (filtro.somenteAtivos) consulta = consulta.where('ativo', '=', true);
+  return limitar(consulta, 'usuario.nome').orderBy('id').execute();
+}
+
+/** Responsible UNIDADE: units; codigo is the sigla; the name fragment also matches the sigla. */
+export function listarUnidades(db: Banco, filtro: FiltroEntidades) {
+  let consulta = db.selectFrom('unidade').select(['id', 'nome', 'sigla as codigo', 'ativa as ativo']);
+  if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
+  const nome = filtro.nome;
+  if (nome) {
+    consulta = consulta.where((eb) => eb.or([nomeContem('unidade.nome', nome), nomeContem('unidade.sigla', nome)]));
+  }
+  const codigo = filtro.codigo;
+  if (codigo) consulta = consulta.where(sql<boolean>`lower(sigla) = lower(${codigo})`);
+  if (filtro.somenteAtivos) consulta = consulta.where('ativa', '=', true);
+  return limitar(consulta, 'unidade.nome').orderBy('id').execute();
+}
+
+/** Responsible COMISSAO: comissões (a comissão has no code: a code lookup finds none). */
+export function listarComissoes(db: Banco, filtro: FiltroEntidades) {
+  let consulta = db.selectFrom('comissao').select(['id', 'nome', 'ativa as ativo']);
+  if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
+  if (filtro.nome) consulta = consulta.where(nomeContem('comissao.nome', filtro.nome));
+  if (filtro.codigo) consulta = consulta.where(sql<boolean>`false`);
+  if (filtro.somenteAtivos) consulta = consulta.where('ativa', '=', true);
+  return limitar(consulta, 'comissao.nome').orderBy('id').execute();
+}
+
+/** Users who are members of a comissão: tramitações sent by them are the comissão's. */
+export async function listarMembrosComissao(db: Banco, idComissao: number): Promise<number[]> {
+  const linhas = await db
+    .selectFrom('comissaoMembro')
+    .select('idUsuario')
+    .where('idComissao', '=', idComissao)
+    .orderBy('idUsuario')
+    .execute();
+  return linhas.map((linha) => linha.idUsuario);
+}

@@ -1,0 +1,204 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormGroup,
+  Stack,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { type AlterarTipoDocumento, MENSAGENS, type TipoDocumento, urlDocumentacaoSchema } from '@tramite/shared';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useCarregamento } from '../../components/feedback/contexto-carregamento';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
+import { useAlterarTipoDocumento } from './api';
+
+const ID_TITULO = 'titulo-dialogo-propriedades-tipo';
+
+/** The form keeps text fields as strings; empty link and observation are sent as null. */
+const formularioSchema = z.object({
+  descricao: z.string().trim().min(1, 'Informe a descrição').max(200, 'A descrição pode ter no máximo 200 caracteres'),
+  ativo: z.boolean(),
+  geraCapa: z.boolean(),
+  notificaInteressadoTramitacao: z.boolean(),
+  integrado: z.boolean(),
+  consideradoProcessoNaAnexacao: z.boolean(),
+  urlDocumentacao: z
+    .string()
+    .trim()
+    .refine((valor) => valor === '' || urlDocumentacaoSchema.safeParse(valor).success, {
+      message: 'Informe um endereço válido, começando com http:// ou https://',
+    }),
+  observacao: z.string().max(2000, 'A observação pode ter no máximo 2000 caracteres'),
+});
+type Formulario = z.input<typeof formularioSchema>;
+
+const CAMPOS: readonly FieldPath<Formulario>[] = [
+  'descricao',
+  'ativo',
+  'geraCapa',
+  'notificaInteressadoTramitacao',
+  'integrado',
+  'consideradoProcessoNaAnexacao',
+  'urlDocumentacao',
+  'observacao',
+];
+
+const CHAVES: {
+  nome: Exclude<FieldPath<Formulario>, 'descricao' | 'urlDocumentacao' | 'observacao'>;
+  rotulo: string;
+}[] = [
+  { nome: 'ativo', rotulo: 'Ativo (pode ser usado em novas autuações)' },
+  { nome: 'geraCapa', rotulo: 'Gera capa' },
+  { nome: 'notificaInteressadoTramitacao', rotulo: 'Notifica o interessado por e-mail a cada tramitação' },
+  { nome: 'integrado', rotulo: 'Integrado a outro sistema' },
+  { nome: 'consideradoProcessoNaAnexacao', rotulo: 'Considerado processo na anexação' },
+];
+
+interface DialogoPropriedadesTipoProps {
+  aberto: boolean;
+  tipo: TipoDocumento | null;
+  onFechar: () => void;
+}
+
+export function DialogoPropriedadesTipo({ aberto, tipo, onFechar }: DialogoPropriedadesTipoProps) {
+  return (
+    <Dialog open={aberto} onClose={onFechar} aria-labelledby={ID_TITULO} fullWidth maxWidth="sm">
+      <DialogTitle id={ID_TITULO}>Propriedades do tipo documental{tipo ? ` ${tipo.descricao}` : ''}</DialogTitle>
+      {/* The dialog unmounts its content once closed: every opening starts a fresh form. */}
+      {tipo ? <FormularioPropriedades tipo={tipo} onFechar={onFechar} /> : null}
+    </Dialog>
+  );
+}
+
+function FormularioPropriedades({ tipo, onFechar }: { tipo: TipoDocumento; onFechar: () => void }) {
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const alterar = useAlterarTipoDocumento();
+  const { control, handleSubmit, setError, formState } = useForm<Formulario>({
+    resolver: zodResolver(formularioSchema),
+    defaultValues: {
+      descricao: tipo.descricao,
+      ativo: tipo.ativo,
+      geraCapa: tipo.geraCapa,
+      notificaInteressadoTramitacao: tipo.notificaInteressadoTramitacao,
+      integrado: tipo.integrado,
+      consideradoProcessoNaAnexacao: tipo.consideradoProcessoNaAnexacao,
+      urlDocumentacao: tipo.urlDocumentacao ?? '',
+      observacao: tipo.observacao ?? '',
+    },
+  });
+
+  const enviar = handleSubmit(async (dados) => {
+    const alteracao: AlterarTipoDocumento = {
+      ...dados,
+      urlDocumentacao: dados.urlDocumentacao.trim() === '' ? null : dados.urlDocumentacao.trim(),
+      observacao: dados.observacao.trim() === '' ? null : dados.observacao,
+    };
+    try {
+      await executar('Alterando propriedades do tipo documental', () =>
+        alterar.mutateAsync({ id: tipo.id, alteracao }),
+      );
+      snackbar.sucesso(MENSAGENS.lookups.propriedadesAlteradas);
+      onFechar();
+    } catch (erro) {
+      if (erro instanceof ErroHttp) {
+        for (const { campo, mensagem } of erro.erros) {
+          const nome = CAMPOS.find((candidato) => campo === candidato || campo === `body.${candidato}`);
+          if (nome) setError(nome, { type: 'server', message: mensagem });
+        }
+      }
+      snackbar.erro(mensagemComDetalhe(MENSAGENS.lookups.erroAlterarPropriedades, erro));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={enviar} aria-labelledby={ID_TITULO}>
+      <DialogContent>
+        <Stack spacing={3} sx={{ pt: 1 }}>
+          <Controller
+            name="descricao"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                id="campo-descricao-tipo"
+                label="Descrição"
+                required
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
+            )}
+          />
+          <FormGroup>
+            {CHAVES.map(({ nome, rotulo }) => (
+              <Controller
+                key={nome}
+                name={nome}
+                control={control}
+                render={({ field }) => (
+                  <FormControlLabel
+                    label={rotulo}
+                    control={
+                      <Switch
+                        name={field.name}
+                        checked={field.value === true}
+                        onChange={(_evento, marcado) => field.onChange(marcado)}
+                        onBlur={field.onBlur}
+                        slotProps={{ input: { ref: field.ref } }}
+                      />
+                    }
+                  />
+                )}
+              />
+            ))}
+          </FormGroup>
+          <Controller
+            name="urlDocumentacao"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                id="campo-url-documentacao"
+                label="Endereço da documentação"
+                type="url"
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message ?? 'Manual ou página com orientações sobre o tipo (opcional).'}
+                slotProps={{ htmlInput: { maxLength: 500 } }}
+              />
+            )}
+          />
+          <Controller
+            name="observacao"
+            control={control}
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                id="campo-observacao-tipo"
+                label="Observação"
+                multiline
+                minRows={3}
+                error={fieldState.invalid}
+                helperText={fieldState.error?.message}
+                slotProps={{ htmlInput: { maxLength: 2000 } }}
+              />
+            )}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onFechar}>Cancelar</Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          Salvar
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,479 @@
+import { describe, expect, it } from 'vitest';
+import { MENSAGENS } from './mensagens.ts';
+import {
+  abreNoNavegador,
+  alterarPecaSchema,
+  camposArquivoDefinidos,
+  camposEnvioPecaSchema,
+  cancelarPecaSchema,
+  type DocumentoVisibilidade,
+  descreverTamanho,
+  extensaoDoNome,
+  type LeitorPeca,
+  limitarSequencial,
+  limitesSequencial,
+  motivoSemAlteracaoPecas,
+  moverPeca,
+  type PecaOrdenavel,
+  type PecaVisibilidade,
+  pecaListavel,
+  podeVisualizarPeca,
+  renumerar,
+  rotuloPassoFluxo,
+  sanitizarNomeArquivo,
+  TAMANHO_MAXIMO_ARQUIVO,
+  TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO,
+  tamanhoMaximoArquivo,
+  tipoPelaExtensao,
+  tipoPeloConteudo,
+  validarCamposArquivos,
+} from './pecas.ts';
+
+const A = MENSAGENS.arquivos;
+
+/** Peças 1..n; `enviadas` lists the positions with situacaoTramitacao T. Ids are 10, 20, 30... */
+function pecas(n: number, enviadas: number[] = []): PecaOrdenavel[] {
+  return Array.from({ length: n }, (_, i) => ({
+    id: (i + 1) * 10,
+    sequencial: i + 1,
+    situacaoTramitacao: enviadas.includes(i + 1) ? 'T' : null,
+  }));
+}
+
+/** The ids in their new order. */
+const ordemApos = (numeracao: { id: number; sequencial: number }[]) =>
+  [...numeracao].sort((a, b) => a.sequencial - b.sequencial).map((p) => p.id);
+
+describe('limites do número de sequência (spec §4)', () => {
+  it.each([
+    // [peças, posições com T, mínimo, máximo]
+    [5, [], 1, 5],
+    [1, [], 1, 1],
+    [0, [], 1, 1],
+    [5, [1, 2, 3], 1, 3],
+    [5, [2, 4], 2, 4],
+    [5, [5], 5, 5],
+    [5, [1, 2, 3, 4, 5], 1, 5],
+    [4, [3], 3, 3],
+  ])('%i peças, T em %j → %i..%i', (n, enviadas, minimo, maximo) => {
+    expect(limitesSequencial(pecas(n, enviadas))).toEqual({ minimo, maximo });
+  });
+
+  it.each([
+    // [peças, T, pedido, resultado]
+    [5, [], 3, 3],
+    [5, [], 0, 1],
+    [5, [], -7, 1],
+    [5, [], 9, 5],
+    [5, [], 2.7, 2],
+    [5, [1, 2, 3], 5, 3],
+    [5, [1, 2, 3], 1, 1],
+    [5, [2, 4], 1, 2],
+    [5, [2, 4], 3, 3],
+    [5, [2, 4], 5, 4],
+    [5, [5], 1, 5],
+  ])('%i peças, T em %j: pedido %d → %i', (n, enviadas, pedido, resultado) => {
+    expect(limitarSequencial(pedido, pecas(n, enviadas))).toBe(resultado);
+  });
+
+  it('the bounds come from the order of the active peças, whatever their stored numbers', () => {
+    const desordenadas: PecaOrdenavel[] = [
+      { id: 3, sequencial: 7, situacaoTramitacao: 'T' },
+      { id: 1, sequencial: 2, situacaoTramitacao: null },
+      { id: 2, sequencial: 5, situacaoTramitacao: 'T' },
+    ];
+    expect(limitesSequencial(desordenadas)).toEqual({ minimo: 2, maximo: 3 });
+  });
+});
+
+describe('moverPeca', () => {
+  it.each([
+    // [peças, T, peça (posição), destino pedido, ordem resultante (ids), onde caiu]
+    [5, [], 1, 3, [20, 30, 10, 40, 50], 3],
+    [5, [], 4, 2, [10, 40, 20, 30, 50], 2],
+    [5, [], 5, 1, [50, 10, 20, 30, 40], 1],
+    [5, [], 1, 5, [20, 30, 40, 50, 10], 5],
+    [5, [], 3, 3, [10, 20, 30, 40, 50], 3],
+    [5, [], 2, 99, [10, 30, 40, 50, 20], 5],
+    [5, [], 4, 0, [40, 10, 20, 30, 50], 1],
+    [5, [1, 2, 3], 5, 1, [50, 10, 20, 30, 40], 1],
+    [5, [1, 2, 3], 1, 5, [20, 30, 10, 40, 50], 3],
+    [5, [2, 3], 5, 1, [10, 50, 20, 30, 40], 2],
+  ])('%i peças, T em %j: move a %iª para %i', (n, enviadas, posicao, pedido, ordem, caiu) => {
+    const lista = pecas(n, enviadas);
+    const resultado = moverPeca(lista, posicao * 10, pedido);
+    expect(resultado.sequencial).toBe(caiu);
+    expect(ordemApos(resultado.numeracao)).toEqual(ordem);
+    expect(resultado.numeracao.map((p) => p.sequencial).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: n }, (_, i) => i + 1),
+    );
+  });
+
+  it('refuses a peça that is not among the active ones', () => {
+    expect(() => moverPeca(pecas(3), 99, 1)).toThrow();
+  });
+
+  it('many moves in a row keep 1..n without repetitions', () => {
+    let lista = pecas(8, [2, 6]);
+    for (const [id, destino] of [
+      [10, 8],
+      [80, 1],
+      [40, 4],
+      [30, 2],
+      [70, 7],
+    ] as const) {
+      const { numeracao } = moverPeca(lista, id, destino);
+      lista = numeracao.map((p) => ({
+        ...p,
+        situacaoTramitacao: lista.find((x) => x.id === p.id)?.situacaoTramitacao ?? null,
+      }));
+      expect(lista.map((p) => p.sequencial).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    }
+  });
+});
+
+describe('renumerar', () => {
+  it('closes the gap left by a removed or cancelled peça', () => {
+    const restantes = pecas(5).filter((p) => p.id !== 20);
+    expect(renumerar(restantes)).toEqual([
+      { id: 10, sequencial: 1 },
+      { id: 30, sequencial: 2 },
+      { id: 40, sequencial: 3 },
+      { id: 50, sequencial: 4 },
+    ]);
+  });
+
+  it('breaks ties by id', () => {
+    expect(
+      renumerar([
+        { id: 9, sequencial: 2, situacaoTramitacao: null },
+        { id: 4, sequencial: 2, situacaoTramitacao: null },
+        { id: 1, sequencial: 1, situacaoTramitacao: null },
+      ]),
+    ).toEqual([
+      { id: 1, sequencial: 1 },
+      { id: 4, sequencial: 2 },
+      { id: 9, sequencial: 3 },
+    ]);
+  });
+
+  it('answers nothing for no peças', () => {
+    expect(renumerar([])).toEqual([]);
+  });
+});
+
+describe('visibilidade (spec §6)', () => {
+  const UNIDADE = 7;
+  const OUTRA = 8;
+  const PESSOA = 70;
+  const base: DocumentoVisibilidade = {
+    situacao: 'RECEBIDO',
+    idUnidadeAtual: UNIDADE,
+    estadoProcessamento: 1,
+    quantidadeTramitacoes: 3,
+    idPessoaInteressado: PESSOA,
+    raiz: null,
+  };
+  const doc = (extra: Partial<DocumentoVisibilidade>): DocumentoVisibilidade => ({ ...base, ...extra });
+
+  const anonimo: LeitorPeca = null;
+  const outraUnidade: LeitorPeca = { idUnidadeAtual: OUTRA, idPessoa: 1, irrestrito: false };
+  const daUnidade: LeitorPeca = { idUnidadeAtual: UNIDADE, idPessoa: 1, irrestrito: false };
+  const semUnidade: LeitorPeca = { idUnidadeAtual: null, idPessoa: 1, irrestrito: false };
+  const interessado: LeitorPeca = { idUnidadeAtual: OUTRA, idPessoa: PESSOA, irrestrito: false };
+  const semPessoa: LeitorPeca = { idUnidadeAtual: OUTRA, idPessoa: null, irrestrito: false };
+  const irrestrito: LeitorPeca = { idUnidadeAtual: OUTRA, idPessoa: 2, irrestrito: true };
+
+  const P: PecaVisibilidade = { nivelAcesso: 'P', situacaoVinculo: null };
+  const R: PecaVisibilidade = { nivelAcesso: 'R', situacaoVinculo: null };
+  const S: PecaVisibilidade = { nivelAcesso: 'S', situacaoVinculo: null };
+  const M: PecaVisibilidade = { nivelAcesso: 'P', situacaoVinculo: 'M' };
+  const D: PecaVisibilidade = { nivelAcesso: 'P', situacaoVinculo: 'D' };
+  const RD: PecaVisibilidade = { nivelAcesso: 'R', situacaoVinculo: 'D' };
+
+  it.each([
+    // public peças: everyone
+    ['P, anônimo', P, base, anonimo, true],
+    ['P, outra unidade', P, base, outraUnidade, true],
+    // anonymous never gets a restricted file
+    ['R, anônimo', R, base, anonimo, false],
+    ['M, anônimo', M, base, anonimo, false],
+    ['D, anônimo', D, base, anonimo, false],
+    ['R, anônimo, primeiro movimento', R, doc({ quantidadeTramitacoes: 0 }), anonimo, false],
+    // VISUALIZACAO_IRRESTRITA_PECAS
+    ['R, irrestrito', R, base, irrestrito, true],
+    ['S, irrestrito', S, base, irrestrito, true],
+    ['M, irrestrito', M, base, irrestrito, true],
+    ['RD, irrestrito', RD, base, irrestrito, true],
+    // another unit, no permission
+    ['R, outra unidade', R, base, outraUnidade, false],
+    ['D, outra unidade', D, base, outraUnidade, false],
+    ['R, sem unidade atual', R, base, semUnidade, false],
+    // the unit holding the document, RECEBIDO or EM_CRIACAO
+    ['R, unidade com o documento RECEBIDO', R, base, daUnidade, true],
+    ['M, unidade com o documento RECEBIDO', M, base, daUnidade, true],
+    ['D, unidade com o documento RECEBIDO', D, base, daUnidade, true],
+    ['R, unidade com o documento EM_CRIACAO', R, doc({ situacao: 'EM_CRIACAO' }), daUnidade, true],
+    ['R, documento ENVIADO pela unidade', R, doc({ situacao: 'ENVIADO' }), daUnidade, false],
+    ['R, documento juntado (E) na unidade', R, doc({ situacao: 'E' }), daUnidade, false],
+    ['S, unidade com o documento', S, base, daUnidade, false],
+    // ... or holding its root
+    [
+      'R, raiz RECEBIDA na unidade',
+      R,
+      doc({ situacao: 'E', idUnidadeAtual: OUTRA, raiz: { situacao: 'RECEBIDO', idUnidadeAtual: UNIDADE } }),
+      daUnidade,
+      true,
+    ],
+    [
+      'R, raiz EM_CRIACAO na unidade',
+      R,
+      doc({ situacao: 'E', raiz: { situacao: 'EM_CRIACAO', idUnidadeAtual: UNIDADE } }),
+      daUnidade,
+      true,
+    ],
+    [
+      'R, raiz ENVIADA',
+      R,
+      doc({ situacao: 'E', raiz: { situacao: 'ENVIADO', idUnidadeAtual: UNIDADE } }),
+      daUnidade,
+      false,
+    ],
+    [
+      'R, raiz em outra unidade',
+      R,
+      doc({ situacao: 'E', idUnidadeAtual: OUTRA, raiz: { situacao: 'RECEBIDO', idUnidadeAtual: OUTRA } }),
+      daUnidade,
+      false,
+    ],
+    // the interested person
+    ['R, interessado, sem tramitação', R, doc({ quantidadeTramitacoes: 0 }), interessado, true],
+    ['R, interessado, primeiro movimento', R, doc({ quantidadeTramitacoes: 1 }), interessado, true],
+    ['R, interessado, segundo movimento', R, doc({ quantidadeTramitacoes: 2 }), interessado, false],
+    ['R, interessado, arquivado (2001=2)', R, doc({ estadoProcessamento: 2 }), interessado, true],
+    ['R, interessado, concluído (2001=3)', R, doc({ estadoProcessamento: 3 }), interessado, true],
+    ['R, interessado, cancelado (2001=4)', R, doc({ estadoProcessamento: 4 }), interessado, false],
+    ['D, interessado, primeiro movimento', D, doc({ quantidadeTramitacoes: 1 }), interessado, true],
+    ['S, interessado, primeiro movimento', S, doc({ quantidadeTramitacoes: 1 }), interessado, false],
+    ['R, usuário sem pessoa', R, doc({ quantidadeTramitacoes: 0, idPessoaInteressado: null }), semPessoa, false],
+    ['R, outra pessoa', R, doc({ quantidadeTramitacoes: 0 }), outraUnidade, false],
+  ] as const)('%s → %s', (_caso, peca, documento, leitor, esperado) => {
+    expect(podeVisualizarPeca(peca, documento, leitor)).toBe(esperado);
+  });
+
+  it.each([
+    [P, anonimo, true],
+    [R, anonimo, true],
+    [M, outraUnidade, true],
+    [S, anonimo, false],
+    [S, daUnidade, false],
+    [S, irrestrito, true],
+  ] as const)('pecaListavel(%j, %j) → %s', (peca, leitor, esperado) => {
+    expect(pecaListavel(peca, leitor)).toBe(esperado);
+  });
+});
+
+describe('rotuloPassoFluxo (spec §6)', () => {
+  const hipotese = 'Informação pessoal (Art. 31 da Lei nº 12.527/2011)';
+  it.each([
+    // [nível, vínculo, passo, hipótese, irrestrito, rótulo]
+    ['P', null, 'Encaminhar para análise', null, false, 'Encaminhar para análise'],
+    ['P', null, 'Encaminhar para análise', null, true, 'Encaminhar para análise'],
+    ['P', null, null, null, false, null],
+    ['R', null, 'Encaminhar para análise', hipotese, true, 'Encaminhar para análise - RESTRITO'],
+    ['R', null, 'Encaminhar para análise', hipotese, false, `RESTRITO - Motivo: ${hipotese}`],
+    ['R', null, 'Encaminhar para análise', null, false, 'RESTRITO'],
+    ['R', null, null, hipotese, true, 'RESTRITO'],
+    ['S', null, 'Encaminhar', hipotese, true, 'Encaminhar - RESTRITO'],
+    ['P', 'M', 'Encaminhar', null, true, 'Encaminhar - DESMEMBRADA'],
+    ['P', 'M', 'Encaminhar', null, false, 'DESMEMBRADA'],
+    ['P', 'D', 'Encaminhar', null, true, 'Encaminhar - DESENTRANHADA'],
+    ['P', 'D', 'Encaminhar', null, false, 'DESENTRANHADA'],
+    ['R', 'D', 'Encaminhar', hipotese, false, 'DESENTRANHADA'],
+    ['P', 'M', null, null, true, 'DESMEMBRADA'],
+  ] as const)(
+    '%s/%s passo %s, irrestrito %s',
+    (nivelAcesso, situacaoVinculo, passo, hipoteseLegal, irrestrito, rotulo) => {
+      expect(
+        rotuloPassoFluxo({ nivelAcesso, situacaoVinculo, passo, descricaoHipoteseLegal: hipoteseLegal }, irrestrito),
+      ).toBe(rotulo);
+    },
+  );
+
+  it('uses the spec prefix', () => {
+    expect(
+      rotuloPassoFluxo({ nivelAcesso: 'R', situacaoVinculo: null, passo: 'x', descricaoHipoteseLegal: 'y' }, false),
+    ).toBe(`${A.prefixoRestrito}y`);
+  });
+});
+
+describe('quem altera as peças', () => {
+  it.each([
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1, estadoProcessamento: 1 }, 1, null],
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1, estadoProcessamento: 5 }, 1, null],
+    [{ situacao: 'EM_CRIACAO', idUnidadeAtual: 1, idUnidadeCriadora: 1, estadoProcessamento: 6 }, 1, null],
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1 }, 2, A.apenasUnidadeAtual],
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1 }, null, A.apenasUnidadeAtual],
+    [{ situacao: 'ENVIADO', idUnidadeAtual: 1 }, 1, A.documentoNaoRecebido],
+    [{ situacao: 'E', idUnidadeAtual: 1 }, 1, A.documentoNaoRecebido],
+    [{ situacao: 'T', idUnidadeAtual: 1 }, 1, A.documentoNaoRecebido],
+    [{ situacao: 'EM_CRIACAO', idUnidadeAtual: 1, idUnidadeCriadora: 3 }, 1, A.documentoNaoRecebido],
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1, estadoProcessamento: 2 }, 1, A.documentoEncerrado],
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1, estadoProcessamento: 3 }, 1, A.documentoEncerrado],
+    [{ situacao: 'RECEBIDO', idUnidadeAtual: 1, estadoProcessamento: 4 }, 1, A.documentoEncerrado],
+  ])('%j, unidade %s → %s', (documento, unidade, motivo) => {
+    expect(motivoSemAlteracaoPecas(documento, unidade)).toBe(motivo);
+  });
+});
+
+describe('campos de cada arquivo (spec §5)', () => {
+  it.each([
+    [{ tipoCopia: 'N', nivelAcesso: 'P' }, true],
+    [{ tipoCopia: 'N', nivelAcesso: 'R', idHipoteseLegal: 3 }, true],
+    [{ tipoCopia: 'N', nivelAcesso: 'R', idHipoteseLegal: null }, false],
+    [{ tipoCopia: 'N', nivelAcesso: 'S' }, false],
+    [{ tipoCopia: null, nivelAcesso: 'P' }, false],
+    [{ tipoCopia: 'O', nivelAcesso: null }, false],
+  ])('%j → %s', (campos, completos) => {
+    expect(camposArquivoDefinidos(campos)).toBe(completos);
+  });
+
+  it('names the first incomplete file', () => {
+    expect(
+      validarCamposArquivos([
+        { nome: 'a.pdf', tipoCopia: 'N', nivelAcesso: 'P' },
+        { nome: 'b.png', tipoCopia: 'N', nivelAcesso: 'R' },
+        { nome: 'c.png' },
+      ]),
+    ).toBe('Há campos não definidos para o arquivo "b.png"');
+    expect(validarCamposArquivos([{ nome: 'a.pdf', tipoCopia: 'S', nivelAcesso: 'P' }])).toBeNull();
+  });
+});
+
+describe('esquemas', () => {
+  it('upload fields: P by default, empty strings are absent, hypothesis required for R', () => {
+    expect(
+      camposEnvioPecaSchema.parse({ tipoCopia: 'N', nivelAcesso: '', idHipoteseLegal: '', descricao: ' ' }),
+    ).toEqual({
+      tipoCopia: 'N',
+      nivelAcesso: 'P',
+      idHipoteseLegal: null,
+      descricao: null,
+    });
+    const semHipotese = camposEnvioPecaSchema.safeParse({ tipoCopia: 'N', nivelAcesso: 'R' });
+    expect(semHipotese.success).toBe(false);
+    expect(semHipotese.error?.issues[0]?.message).toBe(A.hipoteseObrigatoria);
+    expect(camposEnvioPecaSchema.safeParse({ nivelAcesso: 'P' }).error?.issues[0]?.message).toBe(
+      A.tipoCopiaObrigatorio,
+    );
+    expect(camposEnvioPecaSchema.safeParse({ tipoCopia: 'N', nivelAcesso: 'X' }).error?.issues[0]?.message).toBe(
+      A.nivelAcessoInvalido,
+    );
+  });
+
+  it('edit: a sequence change needs nothing else; an edit needs its fields and a justification', () => {
+    expect(alterarPecaSchema.parse({ sequencial: '3' })).toEqual({ sequencial: 3 });
+    const semJustificativa = alterarPecaSchema.safeParse({
+      tipoCopia: 'N',
+      nivelAcesso: 'P',
+      justificativaAlteracao: '  ',
+    });
+    expect(semJustificativa.error?.issues.map((i) => i.message)).toEqual([A.justificativaAlteracaoObrigatoria]);
+    const restritaSemHipotese = alterarPecaSchema.safeParse({
+      tipoCopia: 'N',
+      nivelAcesso: 'R',
+      justificativaAlteracao: 'Contém dados pessoais',
+    });
+    expect(restritaSemHipotese.error?.issues.map((i) => i.message)).toEqual([A.hipoteseObrigatoria]);
+    expect(alterarPecaSchema.safeParse({ sequencial: 'x' }).success).toBe(false);
+  });
+
+  it('cancel: justification always, target document for M', () => {
+    expect(cancelarPecaSchema.safeParse({ situacaoVinculo: 'D' }).error?.issues[0]?.message).toBe(
+      A.justificativaCancelamentoObrigatoria,
+    );
+    expect(
+      cancelarPecaSchema.safeParse({ situacaoVinculo: 'M', justificativaCancelamento: 'Juntada por engano' }).error
+        ?.issues[0]?.message,
+    ).toBe(A.destinoDesmembramentoObrigatorio);
+    expect(
+      cancelarPecaSchema.parse({
+        situacaoVinculo: 'M',
+        justificativaCancelamento: 'x',
+        idDocumentoPecaDesmembramento: 4,
+      }),
+    ).toEqual({ situacaoVinculo: 'M', justificativaCancelamento: 'x', idDocumentoPecaDesmembramento: 4 });
+    expect(cancelarPecaSchema.safeParse({ situacaoVinculo: 'X', justificativaCancelamento: 'x' }).success).toBe(false);
+  });
+});
+
+describe('arquivos: limites, tipos e nomes (spec §9)', () => {
+  it('5 MiB, or 50 MiB when estado 32005 is 2', () => {
+    expect(TAMANHO_MAXIMO_ARQUIVO).toBe(5_242_880);
+    expect(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO).toBe(52_428_800);
+    expect(tamanhoMaximoArquivo(1)).toBe(5_242_880);
+    expect(tamanhoMaximoArquivo(undefined)).toBe(5_242_880);
+    expect(tamanhoMaximoArquivo(2)).toBe(52_428_800);
+    expect(descreverTamanho(5_242_880)).toBe('5 MiB');
+    expect(descreverTamanho(52_428_800)).toBe('50 MiB');
+    expect(descreverTamanho(1_572_864)).toBe('1,5 MiB');
+    expect(descreverTamanho(2000)).toBe('2 KiB');
+    expect(descreverTamanho(10)).toBe('10 bytes');
+  });
+
+  it.each([
+    ['relatorio.PDF', 'pdf'],
+    ['foto.jpeg', 'jpg'],
+    ['foto.JPG', 'jpg'],
+    ['scan.bmp', 'bmp'],
+    ['anim.gif', 'gif'],
+    ['audio.mp3', 'mp3'],
+    ['video.mp4', 'mp4'],
+    ['pacote.zip', 'zip'],
+    ['imagem.png', 'png'],
+    ['texto.txt', undefined],
+    ['programa.exe', undefined],
+    ['sem-extensao', undefined],
+    ['.pdf', undefined],
+  ])('%s → %s', (nome, tipo) => {
+    expect(tipoPelaExtensao(nome)?.tipo).toBe(tipo);
+  });
+
+  it('maps detected content to a recognised type', () => {
+    expect(tipoPeloConteudo('pdf')?.mime).toBe('application/pdf');
+    expect(tipoPeloConteudo('jpg')?.mime).toBe('image/jpeg');
+    expect(tipoPeloConteudo('exe')).toBeUndefined();
+    expect(tipoPeloConteudo(undefined)).toBeUndefined();
+    expect(extensaoDoNome('a.b.C')).toBe('c');
+    expect(extensaoDoNome('nome.')).toBeNull();
+    expect(extensaoDoNome('Relatório v1.2 final')).toBeNull();
+  });
+
+  it('opens PDFs and images in the browser, downloads the rest', () => {
+    expect(abreNoNavegador('application/pdf')).toBe(true);
+    expect(abreNoNavegador('image/png')).toBe(true);
+    expect(abreNoNavegador('application/zip')).toBe(false);
+    expect(abreNoNavegador('video/mp4')).toBe(false);
+  });
+
+  it.each([
+    ['ofício.pdf', 'ofício.pdf'],
+    ['../../etc/passwd', 'passwd'],
+    ['C:\\Users\\ana\\relatório final.pdf', 'relatório final.pdf'],
+    ['a\u0000b\u001f\u007fc.pdf', 'abc.pdf'],
+    ['fatura\u202Efdp.exe', 'faturafdp.exe'],
+    ['  muitos   espaços \t aqui.png ', 'muitos espaços aqui.png'],
+    ['...oculto.pdf', 'oculto.pdf'],
+    ['', 'arquivo'],
+    ['/', 'arquivo'],
+    ['\u0001\u0002', 'arquivo'],
+  ])('sanitizarNomeArquivo(%j) → %j', (nome, esperado) => {
+    expect(sanitizarNomeArquivo(nome)).toBe(esperado);
+  });
+
+  it('cuts long names at 200 characters keeping the extension', () => {
+    const nome = sanitizarNomeArquivo(`${'á'.repeat(300)}.pdf`);
+    expect([...nome]).toHaveLength(200);
+    expect(nome.endsWith('á.pdf')).toBe(true);
+  });
+});
