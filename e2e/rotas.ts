@@ -16,7 +16,8 @@ export const ROTAS: Rota[] = [
   { caminho: '/documentos/1/pecas', titulo: /Peças do documento/i, publica: true },
   { caminho: '/documentos/1/vinculos', titulo: /Vínculos do documento/i, publica: true },
   { caminho: '/autuacoes', titulo: /Nova autuação/i, publica: false },
-  { caminho: '/autuacoes/1', titulo: /Edição de autuação/i, publica: false },
+  // 294 is a draft (EM_CRIACAO, nato-digital) of the Protocolo Central in the demo seed, so it stays editable.
+  { caminho: '/autuacoes/294', titulo: /Edição de autuação/i, publica: false },
   {
     caminho: '/administracao/edicao-de-vocabulario-controlado',
     titulo: /Edição de vocabulário controlado/i,

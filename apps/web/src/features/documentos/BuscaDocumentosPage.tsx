@@ -1,10 +1,108 @@
-import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
+import { Alert, LinearProgress } from '@mui/material';
+import { MENSAGENS } from '@tramite/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { Pagina } from '../../components/Pagina';
+import { mensagemComDetalhe } from '../../lib/api';
+import { useUsuario } from '../../lib/sessao';
+import { useBuscaDocumentos } from './api';
+import { FormularioBusca } from './FormularioBusca';
+import {
+  consultaDaBusca,
+  type EstadoBusca,
+  escreverBusca,
+  filtrosVazios,
+  lerBusca,
+  temFiltros,
+  type ValoresFiltros,
+  validarBusca,
+} from './filtros-url';
+import { ResultadosBusca } from './ResultadosBusca';
+import { useErroConsulta } from './use-erro-consulta';
 
+/**
+ * Document search (spec §2, public). The query string is the search: every filter, the page and the order live
+ * there, so a search can be shared, reloaded and navigated with the browser's back and forward buttons.
+ */
 export function BuscaDocumentosPage() {
+  const logado = useUsuario() !== null;
+  const snackbar = useSnackbar();
+  const [parametros, setParametros] = useSearchParams();
+  const chave = parametros.toString();
+  const estado = lerBusca(parametros);
+  const [valores, setValores] = useState<ValoresFiltros>(estado.filtros);
+  const [erroFormulario, setErroFormulario] = useState<string | null>(null);
+
+  // The form follows the URL when it changes from outside (back/forward, a link).
+  useEffect(() => {
+    setValores(lerBusca(new URLSearchParams(chave)).filtros);
+    setErroFormulario(null);
+  }, [chave]);
+
+  const buscaNaUrl = temFiltros(estado.filtros);
+  const erroUrl = buscaNaUrl ? validarBusca(estado.filtros, logado) : null;
+  useEffect(() => {
+    if (erroUrl) snackbar.erro(erroUrl);
+  }, [erroUrl, snackbar]);
+
+  const consulta = buscaNaUrl && !erroUrl ? consultaDaBusca(estado, logado) : null;
+  const resultado = useBuscaDocumentos(consulta);
+  useErroConsulta(resultado.error, (erro) => mensagemComDetalhe(MENSAGENS.busca.erroCarregarDocumentos, erro));
+
+  function irPara(novo: EstadoBusca) {
+    const proximos = escreverBusca(novo);
+    if (proximos.toString() === chave) {
+      void resultado.refetch();
+    } else {
+      setParametros(proximos);
+    }
+  }
+
+  function buscar() {
+    const erro = validarBusca(valores, logado);
+    setErroFormulario(erro);
+    if (erro) {
+      snackbar.erro(erro);
+      return;
+    }
+    irPara({ ...estado, filtros: valores, pagina: 1 });
+  }
+
+  function limpar() {
+    setValores(filtrosVazios());
+    setErroFormulario(null);
+    setParametros(new URLSearchParams());
+  }
+
   return (
-    <PaginaEmConstrucao
+    <Pagina
       titulo="Busca de documentos"
       descricao="Pesquise documentos e processos por número, resumo do assunto, tipo, datas, interessado, procedência ou responsável pela tramitação."
-    />
+    >
+      <FormularioBusca
+        valores={valores}
+        aoMudar={setValores}
+        aoBuscar={buscar}
+        aoLimpar={limpar}
+        erro={erroFormulario ?? erroUrl}
+        logado={logado}
+      />
+      {resultado.isFetching ? <LinearProgress aria-label="Buscando documentos" sx={{ mb: 1 }} /> : null}
+      {resultado.error ? (
+        <Alert severity="error" role="status" data-testid="erro-resultados">
+          {mensagemComDetalhe(MENSAGENS.busca.erroCarregarDocumentos, resultado.error)}
+        </Alert>
+      ) : null}
+      {consulta && resultado.data ? (
+        <ResultadosBusca
+          resultado={resultado.data}
+          estado={estado}
+          atualizando={resultado.isPlaceholderData}
+          aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
+          aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
+        />
+      ) : null}
+    </Pagina>
   );
 }

@@ -1,15 +1,128 @@
+import Star from '@mui/icons-material/Star';
+import StarBorder from '@mui/icons-material/StarBorder';
+import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { type Documento, MENSAGENS, type Usuario } from '@tramite/shared';
 import { useParams } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
-import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
+import { useCarregamento } from '../../components/feedback/contexto-carregamento';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { Pagina } from '../../components/Pagina';
+import { mensagemDoErro } from '../../lib/api';
+import { useUsuario } from '../../lib/sessao';
+import { AcoesDocumento } from './AcoesDocumento';
+import { useAlternarFavorito, useDocumento } from './api';
+import { DadosDocumento } from './DadosDocumento';
+import { EditorMarcadores } from './EditorMarcadores';
+import { rotuloSituacao, TEXTOS } from './textos';
+import { useErroConsulta } from './use-erro-consulta';
 
+function BotaoFavorito({ documento }: { documento: Documento }) {
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const alternar = useAlternarFavorito(documento.idDocumento);
+  const favorito = documento.favorito;
+
+  async function clicar() {
+    try {
+      await executar(favorito ? 'Removendo dos favoritos' : 'Adicionando aos favoritos', () =>
+        alternar.mutateAsync(!favorito),
+      );
+      snackbar.sucesso(favorito ? TEXTOS.desfavoritado : TEXTOS.favoritado);
+    } catch {
+      snackbar.erro(favorito ? TEXTOS.erroDesfavoritar : TEXTOS.erroFavoritar);
+    }
+  }
+
+  return (
+    <Button
+      variant="outlined"
+      startIcon={favorito ? <Star sx={{ color: 'warning.main' }} /> : <StarBorder />}
+      onClick={clicar}
+      disabled={alternar.isPending}
+      data-testid="botao-favorito"
+    >
+      {favorito ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
+    </Button>
+  );
+}
+
+function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+        >
+          <Box>
+            <Typography component="h2" variant="h3" data-testid="numero-documento" sx={{ overflowWrap: 'anywhere' }}>
+              {documento.numero}
+            </Typography>
+            <Typography variant="h6" component="p" color="text.secondary">
+              {documento.tipo}
+            </Typography>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+              <Chip label={rotuloSituacao(documento.situacao)} color="primary" variant="outlined" />
+              {documento.urgente ? <Chip label="Urgente" color="error" /> : null}
+            </Stack>
+          </Box>
+          {usuario ? <BotaoFavorito documento={documento} /> : null}
+        </Stack>
+        {usuario ? (
+          <Box sx={{ mt: 3 }}>
+            <AcoesDocumento documento={documento} usuario={usuario} />
+          </Box>
+        ) : null}
+      </Paper>
+
+      <Paper variant="outlined" component="section" aria-labelledby="titulo-dados" sx={{ p: { xs: 2, md: 3 } }}>
+        <Typography id="titulo-dados" component="h2" variant="h6" sx={{ mb: 2 }}>
+          Dados do documento
+        </Typography>
+        <DadosDocumento documento={documento} />
+      </Paper>
+
+      {usuario ? (
+        <Paper variant="outlined" component="section" aria-labelledby="titulo-marcadores" sx={{ p: { xs: 2, md: 3 } }}>
+          <Typography id="titulo-marcadores" component="h2" variant="h6" sx={{ mb: 2 }}>
+            Marcadores
+          </Typography>
+          <EditorMarcadores
+            key={documento.tags.join('\n')}
+            idDocumento={documento.idDocumento}
+            marcadores={documento.tags}
+          />
+        </Paper>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Spec §2: the document's data and, for a logged-in user, its actions (public route). */
 export function InformacoesDocumentoPage() {
   const { documentId = '' } = useParams();
+  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const usuario = useUsuario();
+  const documento = useDocumento(idDocumento);
+  const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS.autuacao.erroBuscarDadosDocumento);
+  useErroConsulta(documento.error, mensagemErro);
+
   return (
-    <PaginaEmConstrucao
-      titulo="Informações do documento"
-      descricao="Dados do documento, recebimento, capa, comprovante, marcadores e favoritos."
-    >
+    <Pagina titulo="Informações do documento" tituloDocumento={documento.data?.numero ?? 'Informações do documento'}>
       <AbasDocumento documentId={documentId} />
-    </PaginaEmConstrucao>
+      {idDocumento === null ? (
+        <Alert severity="error" role="status">
+          {MENSAGENS.autuacao.erroBuscarDadosDocumento}
+        </Alert>
+      ) : null}
+      {documento.error ? (
+        <Alert severity="error" role="status" data-testid="erro-documento">
+          {mensagemErro(documento.error)}
+        </Alert>
+      ) : null}
+      {documento.isLoading ? <Skeleton variant="rounded" height={240} /> : null}
+      {documento.data ? <ConteudoDocumento documento={documento.data} usuario={usuario} /> : null}
+    </Pagina>
   );
 }

@@ -1,10 +1,18 @@
-import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
+import { Pagina } from '../../components/Pagina';
+import { useUsuario } from '../../lib/sessao';
+import { camposVazios, FormularioAutuacao } from './FormularioAutuacao';
 
 export function NovaAutuacaoPage() {
+  const usuario = useUsuario();
   return (
-    <PaginaEmConstrucao
+    <Pagina
       titulo="Nova autuação"
-      descricao="Autue um novo documento ou processo: tipo documental, unidade de procedência, interessado, assunto e documento de origem."
-    />
+      descricao="Autue um novo documento ou processo. Ele recebe um número de protocolo (NUP) e fica em criação na sua unidade."
+    >
+      <FormularioAutuacao
+        idDocumento={null}
+        valoresIniciais={camposVazios(usuario?.configuracoes.idUnidadeAtual ?? null)}
+      />
+    </Pagina>
   );
 }

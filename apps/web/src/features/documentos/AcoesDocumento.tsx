@@ -1,0 +1,140 @@
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import { Button, Stack } from '@mui/material';
+import { type Documento, MENSAGENS, motivoNaoEditavel, type Usuario } from '@tramite/shared';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
+import { useCarregamento } from '../../components/feedback/contexto-carregamento';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { api, mensagemComDetalhe } from '../../lib/api';
+import { solicitarConsolidacao, useReceberDocumento } from './api';
+import { DialogoComprovanteEmail } from './DialogoComprovanteEmail';
+import { TEXTOS } from './textos';
+
+/** Spec §3 and §9: consolidations are also remembered locally under keys prefixed PROTOCOLO. */
+export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
+
+const TEMPO_URL_PDF_MS = 60_000;
+
+/** The actions of a logged-in user on the document (spec §2 "Document detail"). */
+export function AcoesDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario }) {
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const receber = useReceberDocumento(documento.idDocumento);
+  const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
+  const [enviandoEmail, setEnviandoEmail] = useState(false);
+  const id = documento.idDocumento;
+  const editavel =
+    motivoNaoEditavel(documento) === null && documento.unidadeAtual.id === usuario.configuracoes.idUnidadeAtual;
+
+  async function confirmarRecebimento() {
+    setConfirmandoRecebimento(false);
+    try {
+      await executar('Recebendo documento', () => receber.mutateAsync());
+      snackbar.sucesso(MENSAGENS.documento.recebido);
+    } catch (erro) {
+      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
+    }
+  }
+
+  /**
+   * Opens a PDF made by the server in a new tab. The tab is opened at the click, while the browser still
+   * allows it, and receives the file once it is ready; the loading stack shows meanwhile.
+   */
+  async function abrirPdf(caminho: string, titulo: string, mensagemErro: string) {
+    const janela = window.open('', '_blank');
+    try {
+      const { blob } = await executar(titulo, () => api.binario(caminho));
+      const url = URL.createObjectURL(blob);
+      if (janela) {
+        janela.location.href = url;
+      } else {
+        window.open(url, '_blank', 'noopener');
+      }
+      setTimeout(() => URL.revokeObjectURL(url), TEMPO_URL_PDF_MS);
+    } catch {
+      janela?.close();
+      snackbar.erro(mensagemErro);
+    }
+  }
+
+  async function consolidar() {
+    try {
+      const uuid = await executar('Solicitando consolidação', () => solicitarConsolidacao(id));
+      localStorage.setItem(
+        `${PREFIXO_CONSOLIDACAO}${uuid}`,
+        JSON.stringify({ uuid, idDocumento: id, numero: documento.numero, solicitadaEm: new Date().toISOString() }),
+      );
+      snackbar.sucesso(TEXTOS.consolidacaoSolicitada);
+    } catch {
+      snackbar.erro(MENSAGENS.documento.erroConsolidacao);
+    }
+  }
+
+  return (
+    <>
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ flexWrap: 'wrap' }}
+        role="group"
+        aria-label="Ações do documento"
+      >
+        {documento.podeReceber ? (
+          <Button
+            variant="contained"
+            startIcon={<MoveToInboxOutlined />}
+            onClick={() => setConfirmandoRecebimento(true)}
+          >
+            Receber
+          </Button>
+        ) : null}
+        {editavel ? (
+          <Button variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to={`/autuacoes/${id}`}>
+            Editar autuação
+          </Button>
+        ) : null}
+        {documento.geraCapa ? (
+          <Button
+            variant="outlined"
+            startIcon={<PictureAsPdfOutlined />}
+            onClick={() => abrirPdf(`documentos/${id}/capa`, 'Gerando capa', TEXTOS.erroCapa)}
+          >
+            Capa
+          </Button>
+        ) : null}
+        <Button
+          variant="outlined"
+          startIcon={<ReceiptLongOutlined />}
+          onClick={() =>
+            abrirPdf(`documentos/${id}/comprovante`, 'Gerando comprovante', MENSAGENS.documento.erroComprovante)
+          }
+        >
+          Comprovante
+        </Button>
+        <Button variant="outlined" startIcon={<EmailOutlined />} onClick={() => setEnviandoEmail(true)}>
+          Enviar comprovante por e-mail
+        </Button>
+        <Button variant="outlined" startIcon={<LibraryBooksOutlined />} onClick={consolidar}>
+          Solicitar consolidação
+        </Button>
+      </Stack>
+      <DialogoConfirmacao
+        aberto={confirmandoRecebimento}
+        titulo="Receber documento"
+        rotuloConfirmar="Receber"
+        aoCancelar={() => setConfirmandoRecebimento(false)}
+        aoConfirmar={confirmarRecebimento}
+      >
+        Confirma o recebimento do documento {documento.numero} na sua unidade?
+      </DialogoConfirmacao>
+      <DialogoComprovanteEmail aberto={enviandoEmail} documento={documento} aoFechar={() => setEnviandoEmail(false)} />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+import { Box, Link, Typography } from '@mui/material';
+import { type Documento, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@tramite/shared';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { formatarData, formatarDataHora } from '../../lib/formatacao';
+import { rotuloOrigem, rotuloProcessamento, rotuloSituacao } from './textos';
+
+/** The interested type arrives as the letter code (A, F, …) or its name; both become the spec §3 label. */
+function rotuloTipo(tipo: string): string {
+  const nome = Object.entries(TIPOS_INTERESSADO).find(([, codigo]) => codigo === tipo)?.[0] ?? tipo;
+  return rotuloTipoInteressado(nome);
+}
+
+function unidade(valor: { sigla: string; nome: string } | null): string {
+  return valor ? `${valor.sigla} — ${valor.nome}` : '';
+}
+
+function Item({ rotulo, children, testId }: { rotulo: string; children: ReactNode; testId?: string }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <>
+      <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {rotulo}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </>
+  );
+}
+
+/** The document's data (spec §2 "Document detail", §3): a description list, empty items left out. */
+export function DadosDocumento({ documento }: { documento: Documento }) {
+  const processamento = rotuloProcessamento(documento.estado);
+  const origem = rotuloOrigem(documento.estado);
+  const volumoso = documento.estado['32005'] === 2;
+  const tramitacao = documento.ultimaTramitacao;
+  const temOrigem =
+    documento.numeroDocumentoOrigem ||
+    documento.emissorDocumentoOrigem ||
+    documento.dataDocumentoOrigem ||
+    documento.dataRecebimento;
+
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
+        columnGap: 3,
+        rowGap: { xs: 0.5, sm: 1.5 },
+        m: 0,
+      }}
+    >
+      <Item rotulo="Tipo" testId="tipo-documento">
+        {documento.tipo}
+      </Item>
+      <Item rotulo="Situação" testId="situacao-documento">
+        {rotuloSituacao(documento.situacao)}
+        {processamento && processamento !== rotuloSituacao(documento.situacao) ? ` · ${processamento}` : ''}
+      </Item>
+      <Item rotulo="Origem">
+        {origem ? `${origem}${volumoso ? ' · volumoso (arquivos de até 50 MiB)' : ''}` : null}
+      </Item>
+      <Item rotulo="Assunto">
+        {documento.assunto ? `${documento.assunto.codigo} — ${documento.assunto.descricao}` : null}
+      </Item>
+      <Item rotulo="Resumo do assunto" testId="resumo-assunto">
+        {documento.resumoAssunto}
+      </Item>
+      <Item rotulo="Interessado" testId="interessado">
+        {documento.interessado ? `${documento.interessado.nome} (${rotuloTipo(documento.interessado.tipo)})` : null}
+      </Item>
+      <Item rotulo="Unidade de procedência">{unidade(documento.unidadeProcedencia)}</Item>
+      <Item rotulo="Unidade atual" testId="unidade-atual-documento">
+        {unidade(documento.unidadeAtual)}
+      </Item>
+      {documento.situacao === 'ENVIADO' ? <Item rotulo="Destino">{unidade(documento.destino)}</Item> : null}
+      <Item rotulo="Criado em">{formatarDataHora(documento.dataCriacao)}</Item>
+      <Item rotulo="Última tramitação em">{formatarDataHora(documento.dataEnvio)}</Item>
+      <Item rotulo="Prazo" testId="prazo">
+        {documento.prazo === null ? null : documento.prazo === 1 ? '1 dia' : `${documento.prazo} dias`}
+      </Item>
+      <Item rotulo="Validade">{formatarDataHora(documento.dataValidade)}</Item>
+      <Item rotulo="Urgente" testId="urgencia">
+        {documento.urgente ? `Sim${documento.motivoUrgencia ? ` — ${documento.motivoUrgencia}` : ''}` : 'Não'}
+      </Item>
+      {temOrigem ? (
+        <Item rotulo="Documento de origem">
+          {[
+            documento.numeroDocumentoOrigem,
+            documento.emissorDocumentoOrigem ? `emitido por ${documento.emissorDocumentoOrigem}` : null,
+            documento.dataDocumentoOrigem ? `em ${formatarData(documento.dataDocumentoOrigem)}` : null,
+            documento.dataRecebimento ? `recebido em ${formatarData(documento.dataRecebimento)}` : null,
+          ]
+            .filter(Boolean)
+            .join(', ')}
+        </Item>
+      ) : null}
+      <Item rotulo="Observação">{documento.observacao}</Item>
+      {tramitacao ? (
+        <Item rotulo="Última movimentação" testId="ultima-tramitacao">
+          {`${tramitacao.unidadeOrigem.sigla} → ${tramitacao.unidadeDestino.sigla}`}
+          {tramitacao.passo ? ` (${tramitacao.passo})` : ''}
+          {`, enviado em ${formatarDataHora(tramitacao.dtDespacho)}`}
+          {tramitacao.dtRecebimento
+            ? `, recebido em ${formatarDataHora(tramitacao.dtRecebimento)}`
+            : ', aguardando recebimento'}
+        </Item>
+      ) : null}
+      {documento.documentoAgregador ? (
+        <Item rotulo="Juntado ao documento" testId="documento-agregador">
+          <Link component={RouterLink} to={`/documentos/${documento.documentoAgregador.idDocumento}`}>
+            {documento.documentoAgregador.numero}
+          </Link>
+        </Item>
+      ) : null}
+    </Box>
+  );
+}

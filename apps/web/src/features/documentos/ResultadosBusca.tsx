@@ -1,0 +1,156 @@
+import {
+  Alert,
+  Box,
+  Chip,
+  Link,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { formatarData } from '../../lib/formatacao';
+import type { PaginaDocumentos } from './api';
+import { type EstadoBusca, type Ordenacao, TAMANHOS_PAGINA } from './filtros-url';
+import { rotuloSituacao, TEXTOS } from './textos';
+
+interface ResultadosBuscaProps {
+  resultado: PaginaDocumentos;
+  estado: EstadoBusca;
+  /** True while a new page or order is on its way (the previous rows stay visible). */
+  atualizando: boolean;
+  aoPaginar: (pagina: number, tamanhoPagina: number) => void;
+  aoOrdenar: (ordenacao: Ordenacao, direcao: 'asc' | 'desc') => void;
+}
+
+const COLUNAS_ORDENAVEIS: { campo: Ordenacao; rotulo: string; direcaoInicial: 'asc' | 'desc' }[] = [
+  { campo: 'numero', rotulo: 'Número', direcaoInicial: 'asc' },
+  { campo: 'tipo', rotulo: 'Tipo', direcaoInicial: 'asc' },
+  { campo: 'dataCriacao', rotulo: 'Criação', direcaoInicial: 'desc' },
+  { campo: 'dataEnvio', rotulo: 'Tramitação', direcaoInicial: 'desc' },
+];
+
+function coluna(campo: Ordenacao) {
+  const encontrada = COLUNAS_ORDENAVEIS.find((item) => item.campo === campo);
+  if (!encontrada) throw new Error(`Coluna sem ordenação: ${campo}`);
+  return encontrada;
+}
+
+/** One page of the search results, sorted and paginated on the server; each number links to the document. */
+export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoOrdenar }: ResultadosBuscaProps) {
+  const total = resultado.total.toLocaleString('pt-BR');
+
+  function cabecalho(campo: Ordenacao) {
+    const { rotulo, direcaoInicial } = coluna(campo);
+    const ativa = estado.ordenacao === campo;
+    return (
+      <TableCell
+        key={campo}
+        sortDirection={ativa ? estado.direcao : false}
+        aria-sort={ativa ? (estado.direcao === 'asc' ? 'ascending' : 'descending') : undefined}
+      >
+        <TableSortLabel
+          active={ativa}
+          direction={ativa ? estado.direcao : direcaoInicial}
+          onClick={() => aoOrdenar(campo, ativa ? (estado.direcao === 'asc' ? 'desc' : 'asc') : direcaoInicial)}
+        >
+          {rotulo}
+        </TableSortLabel>
+      </TableCell>
+    );
+  }
+
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="titulo-resultados">
+      <Box sx={{ px: 2, pt: 2 }}>
+        <Typography id="titulo-resultados" component="h2" variant="h6">
+          Resultados
+        </Typography>
+        <Typography role="status" data-testid="total-resultados" color="text.secondary">
+          {resultado.total === 1 ? '1 documento encontrado' : `${total} documentos encontrados`}
+        </Typography>
+      </Box>
+      {resultado.itens.length === 0 ? (
+        <Alert severity="info" sx={{ m: 2 }} data-testid="nenhum-resultado">
+          {TEXTOS.nenhumDocumento}
+        </Alert>
+      ) : (
+        <TableContainer sx={{ opacity: atualizando ? 0.6 : 1 }}>
+          <Table size="small" aria-labelledby="titulo-resultados" data-testid="tabela-resultados">
+            <TableHead>
+              <TableRow>
+                {cabecalho('numero')}
+                {cabecalho('tipo')}
+                <TableCell sx={{ minWidth: 260 }}>Assunto</TableCell>
+                <TableCell>Interessado</TableCell>
+                <TableCell>Unidades</TableCell>
+                {cabecalho('dataCriacao')}
+                {cabecalho('dataEnvio')}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {resultado.itens.map((documento) => (
+                <TableRow key={documento.idDocumento} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Link component={RouterLink} to={`/documentos/${documento.idDocumento}`}>
+                      {documento.numero}
+                    </Link>
+                    {documento.urgente ? (
+                      <Box>
+                        <Chip label="Urgente" color="error" size="small" variant="outlined" sx={{ mt: 0.5 }} />
+                      </Box>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>
+                    {documento.tipo}
+                    <Typography variant="body2" color="text.secondary" data-testid="situacao">
+                      {rotuloSituacao(documento.situacao)}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>
+                    {documento.resumoAssunto}
+                    {documento.assunto ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {documento.assunto}
+                      </Typography>
+                    ) : null}
+                  </TableCell>
+                  <TableCell>{documento.interessado}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      Procedência: {documento.unidadeProcedencia}
+                    </Box>
+                    <Box component="span" sx={{ display: 'block' }}>
+                      Atual: {documento.unidadeAtual}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataCriacao)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataEnvio)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <TablePagination
+        component="div"
+        count={resultado.total}
+        page={Math.max(0, estado.pagina - 1)}
+        rowsPerPage={estado.tamanhoPagina}
+        rowsPerPageOptions={[...new Set([...TAMANHOS_PAGINA, estado.tamanhoPagina])].sort((a, b) => a - b)}
+        onPageChange={(_evento, pagina) => aoPaginar(pagina + 1, estado.tamanhoPagina)}
+        onRowsPerPageChange={(evento) => aoPaginar(1, Number(evento.target.value))}
+        labelRowsPerPage="Documentos por página:"
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${count.toLocaleString('pt-BR')}`
+        }
+      />
+    </Paper>
+  );
+}

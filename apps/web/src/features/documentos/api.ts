@@ -1,0 +1,235 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Assunto,
+  Autuacao,
+  Documento,
+  DocumentoResumo,
+  Entidade,
+  ServidorProcedencia,
+  TipoDocumento,
+  TipoEntidade,
+  Unidade,
+} from '@tramite/shared';
+import { compararDescricao, type filtrosBuscaSchema } from '@tramite/shared';
+import type { ConsultaEntidade } from '../../components/CampoEntidade';
+import { api } from '../../lib/api';
+
+/** The search filters as sent to GET documentos (already parsed by filtrosBuscaSchema). */
+export type FiltrosConsulta = ReturnType<typeof filtrosBuscaSchema.parse>;
+
+/** GET documentos answers one page of results with the total count. */
+export interface PaginaDocumentos {
+  itens: DocumentoResumo[];
+  total: number;
+  pagina: number;
+  tamanhoPagina: number;
+}
+
+const UMA_HORA = 60 * 60 * 1000;
+
+export const chavesDocumentos = {
+  documento: (id: number) => ['documentos', id] as const,
+  busca: (filtros: FiltrosConsulta | null) => ['documentos', 'busca', filtros] as const,
+};
+
+/** GET tipos-documentos, sorted by description (spec §9). */
+export function useTiposDocumentos(parametros: { todosTipos?: boolean; incluirInativos?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['tipos-documentos', parametros],
+    queryFn: async ({ signal }) =>
+      (await api.get<TipoDocumento[]>('tipos-documentos', { params: { ...parametros }, signal })).toSorted(
+        compararDescricao,
+      ),
+    staleTime: UMA_HORA,
+  });
+}
+
+/** GET procedencias/UNIDADE: the origin units. */
+export function useUnidadesProcedencia(somenteAtivas: boolean) {
+  return useQuery({
+    queryKey: ['procedencias', 'UNIDADE', { somenteAtivas }],
+    queryFn: ({ signal }) => api.get<Unidade[]>('procedencias/UNIDADE', { params: { somenteAtivas }, signal }),
+    staleTime: UMA_HORA,
+  });
+}
+
+/** GET interessados: the interested-party types (optionally those of one document type). */
+export function useTiposInteressados(idTipoDocumento?: number | null) {
+  return useQuery({
+    queryKey: ['interessados', 'tipos', idTipoDocumento ?? null],
+    queryFn: ({ signal }) =>
+      api.get<TipoEntidade[]>('interessados', { params: { idTipoDocumento: idTipoDocumento ?? undefined }, signal }),
+    staleTime: UMA_HORA,
+  });
+}
+
+/** GET responsaveis-tramitacao: the forwarding-responsible types. */
+export function useTiposResponsaveis() {
+  return useQuery({
+    queryKey: ['responsaveis-tramitacao', 'tipos'],
+    queryFn: ({ signal }) => api.get<TipoEntidade[]>('responsaveis-tramitacao', { signal }),
+    staleTime: UMA_HORA,
+  });
+}
+
+function consultaEntidade(consulta: ConsultaEntidade, extra: Record<string, string | boolean | undefined> = {}) {
+  return { nome: consulta.nome, codigo: consulta.codigo, id: consulta.id, ...extra };
+}
+
+/** GET interessados/{tipo}?nome=|codigo=|id= */
+export function buscarInteressados(
+  tipo: string,
+  consulta: ConsultaEntidade,
+  signal?: AbortSignal,
+  somenteAtivos?: boolean,
+) {
+  return api.get<Entidade[]>(`interessados/${encodeURIComponent(tipo)}`, {
+    params: consultaEntidade(consulta, { somenteAtivos: consulta.id === undefined ? somenteAtivos : undefined }),
+    signal,
+  });
+}
+
+/** GET responsaveis-tramitacao/{tipo}?nome=|codigo=|id= */
+export function buscarResponsaveis(tipo: string, consulta: ConsultaEntidade, signal?: AbortSignal) {
+  return api.get<Entidade[]>(`responsaveis-tramitacao/${encodeURIComponent(tipo)}`, {
+    params: consultaEntidade(consulta),
+    signal,
+  });
+}
+
+/** GET tipos-documentos/{id}/assuntos: the subjects of one document type (the opening form). */
+export function useAssuntosDoTipo(idTipoDocumento: number | null) {
+  return useQuery({
+    queryKey: ['tipos-documentos', idTipoDocumento, 'assuntos'],
+    queryFn: ({ signal }) => api.get<Assunto[]>(`tipos-documentos/${idTipoDocumento}/assuntos`, { signal }),
+    enabled: idTipoDocumento !== null,
+    staleTime: UMA_HORA,
+  });
+}
+
+/** GET assuntos (optionally of one document type): the subjects offered as a search filter. */
+export function useAssuntos(idTipoDocumento: number | null) {
+  return useQuery({
+    queryKey: ['assuntos', { idTipoDocumento }],
+    queryFn: ({ signal }) =>
+      api.get<Assunto[]>('assuntos', { params: { idTipoDocumento: idTipoDocumento ?? undefined }, signal }),
+    staleTime: UMA_HORA,
+  });
+}
+
+/** GET procedencias/usuarios-lotados?idsUnidades=: employees of the origin unit (logged-in users only). */
+export function useServidoresLotados(idUnidade: number | null, habilitado: boolean) {
+  return useQuery({
+    queryKey: ['procedencias', 'usuarios-lotados', idUnidade],
+    queryFn: ({ signal }) =>
+      api.get<ServidorProcedencia[]>('procedencias/usuarios-lotados', { params: { idsUnidades: idUnidade }, signal }),
+    enabled: habilitado && idUnidade !== null,
+    staleTime: UMA_HORA,
+  });
+}
+
+/** GET documentos/{id}. */
+export function useDocumento(idDocumento: number | null) {
+  return useQuery({
+    queryKey: chavesDocumentos.documento(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<Documento>(`documentos/${idDocumento}`, { signal }),
+    enabled: idDocumento !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET documentos with the search filters; only runs when `habilitada` (the filters passed validation). */
+export function useBuscaDocumentos(filtros: FiltrosConsulta | null) {
+  return useQuery({
+    queryKey: chavesDocumentos.busca(filtros),
+    queryFn: ({ signal }) => api.get<PaginaDocumentos>('documentos', { params: { ...(filtros ?? {}) }, signal }),
+    enabled: filtros !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** GET documentos?numeroDocumento=: the origin-document lookup of the opening form. */
+export function buscarDocumentoPorNumero(numeroDocumento: string) {
+  return api.get<PaginaDocumentos>('documentos', { params: { numeroDocumento, pagina: 1, tamanhoPagina: 2 } });
+}
+
+/** POST documentos (new opening) or PATCH documentos/{id} (editing). */
+export function useSalvarAutuacao(idDocumento: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (autuacao: Autuacao) =>
+      idDocumento === null
+        ? api.post<Documento>('documentos', autuacao)
+        : api.patch<Documento>(`documentos/${idDocumento}`, autuacao),
+    onSuccess: (documento) => {
+      queryClient.setQueryData(chavesDocumentos.documento(documento.idDocumento), documento);
+      void queryClient.invalidateQueries({ queryKey: ['documentos', 'busca'] });
+    },
+  });
+}
+
+/** POST documentos/{id}/receber. */
+export function useReceberDocumento(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Documento>(`documentos/${idDocumento}/receber`),
+    onSuccess: (documento) => {
+      queryClient.setQueryData(chavesDocumentos.documento(idDocumento), documento);
+      void queryClient.invalidateQueries({ queryKey: ['documentos', 'busca'] });
+    },
+  });
+}
+
+/** POST documentos/{id}/tags with the tags as one comma-separated string (an empty string clears them). */
+export function useSalvarMarcadores(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (tags: string[]) => api.post<unknown>(`documentos/${idDocumento}/tags`, { stringTags: tags.join(',') }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesDocumentos.documento(idDocumento) }),
+  });
+}
+
+/** POST (add) or DELETE (remove) documentos-favoritos/{id}. */
+export function useAlternarFavorito(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (favoritar: boolean) =>
+      favoritar
+        ? api.post<unknown>(`documentos-favoritos/${idDocumento}`)
+        : api.delete<unknown>(`documentos-favoritos/${idDocumento}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesDocumentos.documento(idDocumento) }),
+  });
+}
+
+/** GET interessados/{id}/{tipo}/email: the interested party's e-mail, to prefill the receipt's recipient. */
+export function buscarEmailInteressado(idInteressado: number, tipoInteressado: string) {
+  return api.get<{ email: string | null }>(
+    `interessados/${idInteressado}/${encodeURIComponent(tipoInteressado)}/email`,
+  );
+}
+
+/** GET documentos/{id}/comprovante/email?destinatario=: sends the protocol receipt by e-mail. */
+export function enviarComprovantePorEmail(idDocumento: number, destinatario: string) {
+  return api.get<unknown>(`documentos/${idDocumento}/comprovante/email`, { params: { destinatario } });
+}
+
+/** The peça ids of a document (GET documentos/{id}/pecas), or none when they cannot be listed. */
+async function idsPecas(idDocumento: number): Promise<number[]> {
+  try {
+    const pecas = await api.get<{ idAnexo: number }[]>(`documentos/${idDocumento}/pecas`);
+    return pecas.map((peca) => peca.idAnexo);
+  } catch {
+    return [];
+  }
+}
+
+/** POST consolidacao/{idDocumento}/PDF with the peça ids; answers the request's uuid. */
+export async function solicitarConsolidacao(idDocumento: number): Promise<string> {
+  const resposta = await api.post<string | { uuid: string }>(
+    `consolidacao/${idDocumento}/PDF`,
+    await idsPecas(idDocumento),
+  );
+  return typeof resposta === 'string' ? resposta : resposta.uuid;
+}

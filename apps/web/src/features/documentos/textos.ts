@@ -1,0 +1,75 @@
+import { ESTADO, type Estado, MENSAGENS, type SituacaoDocumento } from '@tramite/shared';
+import type { MensagensEntidade } from '../../components/CampoEntidade';
+
+/**
+ * Texts of the documents screens that the specification does not word (success messages, favourite failures,
+ * labels). The spec's own messages come from MENSAGENS.
+ */
+export const TEXTOS = {
+  autuado: (numero: string) => `Documento ${numero} autuado com sucesso`,
+  autuacaoAlterada: 'Autuação alterada com sucesso',
+  erroSalvarAutuacao: 'Não foi possível salvar a autuação',
+  erroFavoritar: 'Não foi possível adicionar o documento aos favoritos',
+  erroDesfavoritar: 'Não foi possível remover o documento dos favoritos',
+  favoritado: 'Documento adicionado aos favoritos',
+  desfavoritado: 'Documento removido dos favoritos',
+  comprovanteEnviado: (email: string) => `Comprovante enviado para ${email}`,
+  consolidacaoSolicitada: 'Consolidação solicitada. Acompanhe o andamento na tela de consolidação.',
+  erroCapa: 'Não foi possível gerar a capa',
+  emailInvalido: 'Informe um e-mail válido',
+  nenhumDocumento: 'Nenhum documento encontrado',
+} as const;
+
+export const MENSAGENS_INTERESSADO: MensagensEntidade = {
+  erroCarregar: MENSAGENS.lookups.erroCarregarInteressados,
+  naoEncontrado: MENSAGENS.lookups.interessadoNaoEncontrado,
+  multiplos: MENSAGENS.lookups.multiplosInteressados,
+  erroEncontrar: MENSAGENS.lookups.erroEncontrarInteressado,
+};
+
+export const MENSAGENS_RESPONSAVEL: MensagensEntidade = {
+  erroCarregar: MENSAGENS.lookups.erroCarregarResponsaveis,
+  naoEncontrado: MENSAGENS.lookups.responsavelNaoEncontrado,
+  multiplos: MENSAGENS.lookups.multiplosResponsaveis,
+  erroEncontrar: MENSAGENS.lookups.erroEncontrarResponsavel,
+};
+
+const ROTULOS_SITUACAO: Record<SituacaoDocumento, string> = {
+  EM_CRIACAO: 'Em criação',
+  ENVIADO: 'Enviado',
+  RECEBIDO: 'Recebido',
+  E: 'Juntado a outro documento ou cancelado',
+  T: 'Recebido em reencaminhamento',
+};
+
+export function rotuloSituacao(situacao: SituacaoDocumento): string {
+  return ROTULOS_SITUACAO[situacao];
+}
+
+const PROCESSAMENTO: Record<number, string> = {
+  1: 'Em andamento',
+  2: 'Arquivado',
+  3: 'Concluído',
+  4: 'Cancelado',
+  5: 'Sobrestado',
+  6: 'Em criação',
+};
+
+/** estado 2001 (DOMAIN.md): the processing state, shown next to the situação. */
+export function rotuloProcessamento(estado: Estado): string | null {
+  const valor = estado[ESTADO.processamento];
+  return valor === undefined ? null : (PROCESSAMENTO[valor] ?? null);
+}
+
+/** estado 32002: the document's origin, chosen at opening. */
+export const ORIGENS = [
+  { valor: 4, rotulo: 'Nato-digital' },
+  { valor: 3, rotulo: 'Digitalizado' },
+  { valor: 2, rotulo: 'Híbrido' },
+  { valor: 1, rotulo: 'Físico' },
+] as const;
+
+export function rotuloOrigem(estado: Estado): string | null {
+  const valor = estado[ESTADO.origem];
+  return ORIGENS.find((origem) => origem.valor === valor)?.rotulo ?? null;
+}

@@ -1,0 +1,372 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { MENSAGENS } from '@tramite/shared';
+import { conferirAcessibilidade, entrar } from './apoio.ts';
+
+const RESUMO = 'Ofício de solicitação de diárias para o congresso';
+const RESUMO_EDITADO = 'Ofício de solicitação de diárias para o congresso nacional de extensão';
+const MOTIVO = 'Prazo de inscrição no congresso termina nesta semana';
+const NUP = /^\d{5}\.\d{6}\/\d{4}-\d{2}$/;
+
+/** YYYY-MM-DD in Brasília, `dias` days from today. */
+function dataBrasilia(dias = 0): string {
+  const data = new Date(Date.now() + dias * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(data);
+}
+
+interface Resumo {
+  idDocumento: number;
+  numero: string;
+  situacao: string;
+}
+
+async function pesquisar(request: APIRequestContext, parametros: Record<string, string>): Promise<Resumo[]> {
+  const resposta = await request.get('/api/documentos', { params: { tamanhoPagina: '100', ...parametros } });
+  expect(resposta.ok()).toBe(true);
+  return (await resposta.json()).itens;
+}
+
+async function escolher(page: Page, campo: string, texto: string, opcao: string | RegExp) {
+  const combo = page.getByRole('combobox', { name: campo, exact: true });
+  await combo.click();
+  await combo.fill(texto);
+  await page.getByRole('option', { name: opcao }).click();
+}
+
+async function escolherNaLista(page: Page, campo: string, opcao: string | RegExp) {
+  await page.getByRole('combobox', { name: campo, exact: true }).click();
+  await page.getByRole('option', { name: opcao }).click();
+}
+
+const campoData = (page: Page, rotulo: string) => page.getByRole('group', { name: rotulo, exact: true });
+
+/** Types a date (YYYY-MM-DD, or '' to clear) into a pt-BR date field, section by section as a person does. */
+async function preencherData(page: Page, rotulo: string, data: string) {
+  await campoData(page, rotulo).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  if (data) {
+    const [ano, mes, dia] = data.split('-');
+    await page.keyboard.type(`${dia}${mes}${ano}`);
+  }
+  await page.keyboard.press('Tab');
+}
+
+const snackbar = (page: Page) => page.getByTestId('snackbar');
+
+// Each test walks a whole flow as a person does, with accessibility checks on the way.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+test.describe('autuação, edição, busca e informações do documento', () => {
+  let idDocumento = 0;
+  let numero = '';
+
+  test('ana autua um documento pelo formulário, cancelando a confirmação uma vez', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/autuacoes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Nova autuação' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Unidade de procedência', exact: true })).toHaveValue(/^PROT — /);
+    await conferirAcessibilidade(page);
+
+    const criacoes: string[] = [];
+    page.on('request', (requisicao) => {
+      if (requisicao.method() === 'POST' && new URL(requisicao.url()).pathname === '/api/documentos') {
+        criacoes.push(requisicao.url());
+      }
+    });
+
+    await escolher(page, 'Tipo de documento', 'Solicitação', 'Solicitação de Diárias');
+    // The type has exactly one assignable subject: it comes pre-selected.
+    await expect(page.getByRole('combobox', { name: 'Assunto', exact: true })).toHaveValue('052.2 — Diárias');
+    await escolherNaLista(page, 'Tipo de interessado', 'Aluno');
+    await escolher(page, 'Interessado', 'Lucas', /Lucas Gabriel Martins/);
+    await expect(page.getByRole('combobox', { name: 'Interessado', exact: true })).toHaveValue(
+      'Lucas Gabriel Martins (2021003456)',
+    );
+    await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill(RESUMO);
+    await page.getByRole('checkbox', { name: 'Urgente' }).check();
+
+    // Urgent without a reason: the shared rule's message, on the field and in the snackbar; no dialog.
+    await page.getByRole('button', { name: 'Autuar' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.autuacao.urgenteSemMotivo);
+    await expect(page.getByText(MENSAGENS.autuacao.urgenteSemMotivo, { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Motivo da urgência' }).fill(MOTIVO);
+
+    await page.getByRole('button', { name: 'Autuar' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Confirmar autuação' });
+    await expect(dialogo).toBeVisible();
+    await conferirAcessibilidade(page);
+    await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialogo).toBeHidden();
+    expect(criacoes).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/autuacoes');
+    expect(
+      await pesquisar(page.request, {
+        resumoAssunto: 'congresso diarias',
+        dataCriacaoInicio: dataBrasilia(-1),
+        dataCriacaoFim: dataBrasilia(1),
+      }),
+    ).toEqual([]);
+
+    await page.getByRole('button', { name: 'Autuar' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar autuação' }).getByRole('button', { name: 'Confirmar' }).click();
+    await page.waitForURL(/\/documentos\/\d+$/);
+    expect(criacoes).toHaveLength(1);
+    idDocumento = Number(new URL(page.url()).pathname.split('/').pop());
+
+    await expect(snackbar(page)).toHaveText(/^Documento \d{5}\.\d{6}\/\d{4}-\d{2} autuado com sucesso$/);
+    const sucesso = await snackbar(page).textContent();
+    const [, nupSnackbar] = /^Documento (.+) autuado com sucesso$/.exec(sucesso ?? '') ?? [];
+    expect(nupSnackbar).toMatch(NUP);
+    numero = nupSnackbar ?? '';
+    await expect(page.getByRole('heading', { level: 1, name: 'Informações do documento' })).toBeVisible();
+    await expect(page.getByTestId('numero-documento')).toHaveText(numero);
+    await expect(page.getByTestId('resumo-assunto')).toHaveText(RESUMO);
+    await expect(page.getByTestId('tipo-documento')).toHaveText('Solicitação de Diárias');
+    await expect(page.getByTestId('situacao-documento')).toContainText('Em criação');
+    await expect(page.getByTestId('interessado')).toHaveText('Lucas Gabriel Martins (Aluno)');
+    await expect(page.getByTestId('urgencia')).toHaveText(`Sim — ${MOTIVO}`);
+    await expect(page.getByTestId('unidade-atual-documento')).toHaveText(/^PROT — /);
+    await conferirAcessibilidade(page);
+  });
+
+  test('ana edita o resumo do documento e vê a alteração', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', `/documentos/${idDocumento}`);
+    await page.getByRole('link', { name: 'Editar autuação' }).click();
+    await page.waitForURL(`**/autuacoes/${idDocumento}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Edição de autuação' })).toBeVisible();
+    const resumo = page.getByRole('textbox', { name: 'Resumo do assunto' });
+    await expect(resumo).toHaveValue(RESUMO);
+    await expect(page.getByRole('combobox', { name: 'Interessado', exact: true })).toHaveValue(
+      'Lucas Gabriel Martins (2021003456)',
+    );
+    await expect(page.getByRole('combobox', { name: 'Tipo de documento', exact: true })).toHaveValue(
+      'Solicitação de Diárias',
+    );
+    await conferirAcessibilidade(page);
+
+    await resumo.fill(RESUMO_EDITADO);
+    await page.getByRole('button', { name: 'Salvar alterações' }).click();
+    await page.getByRole('dialog', { name: 'Confirmar alteração' }).getByRole('button', { name: 'Confirmar' }).click();
+    await page.waitForURL(`**/documentos/${idDocumento}`);
+    await expect(snackbar(page)).toHaveText('Autuação alterada com sucesso');
+    await expect(page.getByTestId('resumo-assunto')).toHaveText(RESUMO_EDITADO);
+    await expect(page.getByTestId('numero-documento')).toHaveText(numero);
+  });
+
+  test('a busca acha o documento por uma palavra do resumo sem acentos, e o endereço a reproduz', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/busca');
+    await expect(page.getByRole('heading', { level: 1, name: 'Busca de documentos' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('diarias');
+    await preencherData(page, 'Data de criação inicial', dataBrasilia(-1));
+    await preencherData(page, 'Data de criação final', dataBrasilia(1));
+    await page.getByRole('button', { name: 'Buscar' }).click();
+
+    await page.waitForURL((url) => url.searchParams.get('resumoAssunto') === 'diarias');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('dataCriacaoInicio')).toBe(dataBrasilia(-1));
+    expect(url.searchParams.get('dataCriacaoFim')).toBe(dataBrasilia(1));
+    const tabela = page.getByTestId('tabela-resultados');
+    await expect(tabela.getByRole('link', { name: numero })).toBeVisible();
+    await expect(page.getByTestId('total-resultados')).toHaveText(/documentos? encontrados?/);
+    await conferirAcessibilidade(page);
+
+    await page.reload();
+    await expect(page.getByTestId('tabela-resultados').getByRole('link', { name: numero })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Resumo do assunto' })).toHaveValue('diarias');
+    await expect(campoData(page, 'Data de criação inicial').locator('input')).toHaveValue(
+      dataBrasilia(-1).split('-').reverse().join('/'),
+    );
+
+    await page.getByTestId('tabela-resultados').getByRole('link', { name: numero }).click();
+    await page.waitForURL(`**/documentos/${idDocumento}`);
+    await expect(page.getByTestId('numero-documento')).toHaveText(numero);
+  });
+
+  test('a busca ordena e pagina pelo endereço', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/busca?dataCriacaoInicio=2000-01-01&dataCriacaoFim=2100-12-31&tamanhoPagina=10');
+    const tabela = page.getByTestId('tabela-resultados');
+    await expect(tabela.getByRole('row')).toHaveCount(11);
+    await tabela.getByRole('button', { name: 'Número' }).click();
+    await page.waitForURL((url) => url.searchParams.get('ordenacao') === 'numero');
+    expect(new URL(page.url()).searchParams.get('direcao')).toBe('asc');
+    await expect(tabela.getByRole('columnheader', { name: 'Número' })).toHaveAttribute('aria-sort', 'ascending');
+    const numeros = await tabela.locator('tbody tr td:first-child a').allTextContents();
+    expect(numeros).toEqual([...numeros].sort());
+
+    await page.getByRole('button', { name: 'Próxima página' }).click();
+    await page.waitForURL((url) => url.searchParams.get('pagina') === '2');
+    await expect(tabela.locator('tbody tr td:first-child a').first()).not.toHaveText(numeros[0] ?? '');
+    await page.goBack();
+    await expect(tabela.locator('tbody tr td:first-child a').first()).toHaveText(numeros[0] ?? '');
+  });
+
+  test('a busca mostra as mensagens de validação sem consultar a API', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/busca');
+    const consultas: string[] = [];
+    page.on('request', (requisicao) => {
+      if (new URL(requisicao.url()).pathname === '/api/documentos') consultas.push(requisicao.url());
+    });
+    const erro = page.getByTestId('erro-busca');
+    const buscar = page.getByRole('button', { name: 'Buscar' });
+
+    await buscar.click();
+    await expect(erro).toHaveText(MENSAGENS.busca.nenhumFiltroUsuario);
+    await expect(snackbar(page)).toHaveText(MENSAGENS.busca.nenhumFiltroUsuario);
+
+    await preencherData(page, 'Data de criação inicial', '2025-01-01');
+    await buscar.click();
+    await expect(erro).toHaveText(MENSAGENS.busca.dataCriacaoIncompleta);
+
+    await preencherData(page, 'Data de criação final', '2025-12-31');
+    await preencherData(page, 'Data de tramitação final', '2025-12-31');
+    await buscar.click();
+    await expect(erro).toHaveText(MENSAGENS.busca.dataTramitacaoIncompleta);
+    await preencherData(page, 'Data de tramitação final', '');
+
+    await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('of');
+    await buscar.click();
+    await expect(erro).toHaveText(MENSAGENS.busca.resumoCurto);
+
+    await preencherData(page, 'Data de criação inicial', '');
+    await preencherData(page, 'Data de criação final', '');
+    await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('oficio');
+    await page.getByRole('textbox', { name: 'Número do documento' }).fill('23546');
+    await buscar.click();
+    await expect(erro).toHaveText(MENSAGENS.busca.resumoSemDatas);
+
+    await escolherNaLista(page, 'Tipo de interessado', 'Aluno');
+    await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('');
+    await buscar.click();
+    await expect(erro).toHaveText(MENSAGENS.busca.interessadoIncompleto);
+    expect(consultas).toEqual([]);
+
+    // A shared link with a broken combination shows the message instead of searching.
+    await page.goto('/busca?dataEnvioInicio=2025-01-01');
+    await expect(page.getByTestId('erro-busca')).toHaveText(MENSAGENS.busca.dataTramitacaoIncompleta);
+    expect(consultas).toEqual([]);
+    await conferirAcessibilidade(page);
+  });
+
+  test('quem não entrou busca sem ver documentos em criação nem o filtro de servidores', async ({ page }) => {
+    await page.goto('/busca?dataCriacaoInicio=2000-01-01&dataCriacaoFim=2100-12-31&tamanhoPagina=100');
+    await expect(page.getByRole('heading', { level: 1, name: 'Busca de documentos' })).toBeVisible();
+    const tabela = page.getByTestId('tabela-resultados');
+    await expect(tabela.getByRole('row').nth(1)).toBeVisible();
+    await expect(tabela.getByTestId('situacao').filter({ hasText: 'Em criação' })).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Servidor da unidade de procedência', exact: true })).toHaveCount(
+      0,
+    );
+    await conferirAcessibilidade(page);
+
+    await page.getByRole('textbox', { name: 'Número do documento' }).fill(numero);
+    await preencherData(page, 'Data de criação inicial', '');
+    await preencherData(page, 'Data de criação final', '');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByTestId('nenhum-resultado')).toHaveText('Nenhum documento encontrado');
+    await expect(page.getByTestId('total-resultados')).toHaveText('0 documentos encontrados');
+  });
+
+  test('ana salva marcadores e favorita o documento', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', `/documentos/${idDocumento}`);
+    const marcadores = page.getByRole('combobox', { name: 'Marcadores', exact: true });
+    await marcadores.fill('congresso');
+    await marcadores.press('Enter');
+    await marcadores.fill('diárias 2026');
+    await marcadores.press('Enter');
+    await page.getByRole('button', { name: 'Salvar marcadores' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.documento.marcadoresSalvos);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'congresso' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'diárias 2026' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Adicionar aos favoritos' }).click();
+    await expect(snackbar(page)).toHaveText('Documento adicionado aos favoritos');
+    await page.getByRole('button', { name: 'Remover dos favoritos' }).click();
+    await expect(snackbar(page)).toHaveText('Documento removido dos favoritos');
+    await expect(page.getByRole('button', { name: 'Adicionar aos favoritos' })).toBeVisible();
+  });
+
+  test('ana recebe, com confirmação, um documento que aguarda na caixa do Protocolo Central', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/home');
+    const enviados = (
+      await pesquisar(page.request, { dataEnvioInicio: '2000-01-01', dataEnvioFim: '2100-12-31' })
+    ).filter((documento) => documento.situacao === 'ENVIADO');
+    let pendente: { idDocumento: number; numero: string } | undefined;
+    for (const candidato of enviados) {
+      const detalhe = await (await page.request.get(`/api/documentos/${candidato.idDocumento}`)).json();
+      if (detalhe.podeReceber) {
+        pendente = detalhe;
+        break;
+      }
+    }
+    if (!pendente) throw new Error('A semente deveria ter documentos aguardando recebimento no Protocolo Central');
+
+    await page.goto(`/documentos/${pendente.idDocumento}`);
+    await expect(page.getByTestId('numero-documento')).toHaveText(pendente.numero);
+    await page.getByRole('button', { name: 'Receber', exact: true }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Receber documento' });
+    await expect(dialogo).toContainText(pendente.numero);
+    await conferirAcessibilidade(page);
+    await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialogo).toBeHidden();
+
+    await page.getByRole('button', { name: 'Receber', exact: true }).click();
+    await dialogo.getByRole('button', { name: 'Receber' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.documento.recebido);
+    await expect(page.getByTestId('situacao-documento')).toContainText('Recebido');
+    await expect(page.getByRole('button', { name: 'Receber', exact: true })).toHaveCount(0);
+    await expect(page.getByTestId('unidade-atual-documento')).toHaveText(/^PROT — /);
+  });
+
+  test('quem não entrou vê os dados de um documento sem as ações, e não vê rascunhos', async ({ page }) => {
+    const [recebido] = (
+      await pesquisar(page.request, { dataEnvioInicio: '2000-01-01', dataEnvioFim: '2100-12-31' })
+    ).filter((documento) => documento.situacao === 'RECEBIDO');
+    if (!recebido) throw new Error('A semente deveria ter documentos recebidos');
+    await page.goto(`/documentos/${recebido.idDocumento}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Informações do documento' })).toBeVisible();
+    await expect(page.getByTestId('numero-documento')).toHaveText(recebido.numero);
+    const abas = page.getByRole('navigation', { name: 'Seções do documento' });
+    await expect(abas.getByRole('link', { name: 'Movimentações' })).toHaveAttribute(
+      'href',
+      `/documentos/${recebido.idDocumento}/tramitacoes`,
+    );
+    await expect(page.getByRole('group', { name: 'Ações do documento' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Adicionar aos favoritos' })).toHaveCount(0);
+    await conferirAcessibilidade(page);
+
+    await page.goto(`/documentos/${idDocumento}`);
+    await expect(page.getByTestId('erro-documento')).toBeVisible();
+    await expect(page.getByTestId('numero-documento')).toHaveCount(0);
+  });
+
+  test('a busca do documento de origem preenche o emissor com a sigla da instituição', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/autuacoes');
+    const numeroOrigem = page.getByRole('textbox', { name: 'Número do documento de origem' });
+    await numeroOrigem.fill('99999.999999/2000-00');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.autuacao.documentoOrigemNaoEncontrado);
+
+    await numeroOrigem.fill(numero);
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('textbox', { name: 'Emissor' })).toHaveValue(/^[A-Z]{2,}$/);
+
+    await escolher(page, 'Tipo de documento', 'Solicitação', 'Solicitação de Diárias');
+    await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('Diárias de outro evento');
+    await page.getByRole('button', { name: 'Autuar' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.autuacao.documentoOrigemIncompleto);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('um documento que não pode ser editado leva à nova autuação com o motivo', async ({ page }) => {
+    await entrar(page, 'ana', 'ana', '/home');
+    const [recebido] = (
+      await pesquisar(page.request, { dataEnvioInicio: '2000-01-01', dataEnvioFim: '2100-12-31' })
+    ).filter((documento) => documento.situacao === 'RECEBIDO');
+    if (!recebido) throw new Error('A semente deveria ter documentos recebidos');
+    await page.goto(`/autuacoes/${recebido.idDocumento}`);
+    await page.waitForURL((url) => url.pathname === '/autuacoes');
+    await expect(snackbar(page)).toHaveText(MENSAGENS.autuacao.apenasEmCriacao);
+    await expect(page.getByRole('heading', { level: 1, name: 'Nova autuação' })).toBeVisible();
+  });
+});
