@@ -5,11 +5,15 @@ import { abrirBanco } from './db/connection.ts';
 import { migrarParaUltima } from './db/migrator.ts';
 import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
+import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './platform/email.ts';
+import { FilaTarefas } from './platform/fila.ts';
 
 export interface ServidorIniciado {
   app: FastifyInstance;
   migracoesAplicadas: string[];
   semente: ResumoSemente | null;
+  /** Background jobs (e-mail delivery), running while the server runs. */
+  fila: FilaTarefas;
   fechar(): Promise<void>;
 }
 
@@ -21,11 +25,22 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
     const armazenamento = new ArmazenamentoArquivos(config.arquivosDir);
     const semente = config.demo ? await semearDemo(conexao.db, { armazenamento, nupFormato: config.nupFormato }) : null;
     const app = await buildApp({ db: conexao.db, config, armazenamento });
+    const carteiro = criarCarteiro(config.email);
+    const fila = new FilaTarefas(
+      conexao.db,
+      { [TAREFA_ENVIAR_EMAIL]: tratadorEnvioEmail(conexao.db, carteiro, armazenamento) },
+      {},
+      (erro, tarefa) => app.log.warn({ err: erro, tarefa }, 'tarefa em segundo plano falhou; será tentada de novo'),
+    );
+    fila.iniciar();
     return {
       app,
       migracoesAplicadas,
       semente,
+      fila,
       fechar: async () => {
+        await fila.parar();
+        carteiro.fechar();
         await app.close();
         await conexao.fechar();
       },
