@@ -16,6 +16,22 @@ export const ESTADO = {
 export const estadoSchema = z.record(z.string(), z.number().int());
 export type Estado = z.infer<typeof estadoSchema>;
 
+/** The estado map from the document's columns; 32007 only when set (absent means visible). */
+export function montarEstado(colunas: {
+  estadoProcessamento: number;
+  estadoOrigem: number;
+  estadoTamanho: number;
+  estadoVisibilidadeCaixa: number | null;
+}): Estado {
+  const estado: Estado = {
+    [ESTADO.processamento]: colunas.estadoProcessamento,
+    [ESTADO.origem]: colunas.estadoOrigem,
+    [ESTADO.tamanho]: colunas.estadoTamanho,
+  };
+  if (colunas.estadoVisibilidadeCaixa !== null) estado[ESTADO.visibilidadeCaixa] = colunas.estadoVisibilidadeCaixa;
+  return estado;
+}
+
 export const RESUMO_ASSUNTO_MINIMO = 3;
 /** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
 export function dataIsoValida(texto: string): boolean {

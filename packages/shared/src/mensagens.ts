@@ -219,7 +219,8 @@ export const MENSAGENS = {
     passoNaoPermitidoDocumento: 'Este passo não pertence a um fluxo do tipo deste documento',
     destinoNaoPermitido: 'A unidade de destino não é permitida para este passo do fluxo',
     motivoDesarquivamento: 'Informe no despacho o motivo do desarquivamento',
-    documentoNaoEncontradoLote: 'Documento não encontrado',
+    informePasso: 'Informe o passo do fluxo',
+    informeDestino: 'Informe a unidade de destino',
     loteSucesso: (quantidade: number) =>
       quantidade === 1 ? '1 documento tramitado com sucesso' : `${quantidade} documentos tramitados com sucesso`,
     loteFalhas: (quantidade: number) =>

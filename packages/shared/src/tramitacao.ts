@@ -185,12 +185,9 @@ const idOpcional = z.preprocess(
   z.coerce.number().int().positive().nullable(),
 );
 
-export const MENSAGEM_INFORME_PASSO = 'Informe o passo do fluxo';
-export const MENSAGEM_INFORME_DESTINO = 'Informe a unidade de destino';
-
 const camposEnvio = {
-  idPasso: idPositivo(MENSAGEM_INFORME_PASSO),
-  idDestino: idPositivo(MENSAGEM_INFORME_DESTINO),
+  idPasso: idPositivo(MENSAGENS.tramitacao.informePasso),
+  idDestino: idPositivo(MENSAGENS.tramitacao.informeDestino),
   /** Absent: the despacho saved for the caller's unit (PATCH) is used; null or empty: none. */
   despacho: textoOpcional,
   tipoDespacho: z

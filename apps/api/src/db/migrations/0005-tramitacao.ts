@@ -1,9 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Forwarding and the postal box (issue 5). A unit's box is what is pending to it (served by
- * tramitacao_destino_pendente_idx) plus what it holds; the held part is read in the box's order (last sending, or
- * creation for drafts) from this index, so a busy unit's page is an index range, not a sort of thousands of rows.
+ * Forwarding and the postal box (issue 5). A unit's box is what is pending to it (tramitacao_destino_pendente_idx, of
+ * 0001) plus what it holds, read from this index by unit and date of the last sending (creation for drafts): the
+ * filtered date range of a busy unit is an index range.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`

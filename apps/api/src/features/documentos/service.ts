@@ -3,11 +3,11 @@ import {
   calcularPrazo,
   type Documento,
   type DocumentoResumo,
-  type Estado,
   type filtrosBuscaSchema,
   lerTipoInteressado,
   lerTipoResponsavel,
   MENSAGENS,
+  montarEstado,
   motivoNaoEditavel,
   rotuloTipoDocumento,
   separarMarcadores,
@@ -56,21 +56,6 @@ export async function exigirDocumentoVisivel(db: Banco, idDocumento: number, cha
   }
 }
 
-function mapaEstado(linha: {
-  estadoProcessamento: number;
-  estadoOrigem: number;
-  estadoTamanho: number;
-  estadoVisibilidadeCaixa: number | null;
-}): Estado {
-  const estado: Estado = {
-    '2001': linha.estadoProcessamento,
-    '32002': linha.estadoOrigem,
-    '32005': linha.estadoTamanho,
-  };
-  if (linha.estadoVisibilidadeCaixa !== null) estado['32007'] = linha.estadoVisibilidadeCaixa;
-  return estado;
-}
-
 const iso = (data: Date | null) => (data === null ? null : new Date(data).toISOString());
 
 /** GET documentos/{id}: the detail as the caller may see it (tags, favourite and receiving are the caller's own). */
@@ -82,7 +67,7 @@ export async function buscarDocumento(db: Banco, idDocumento: number, chamador: 
     chamador ? queries.buscarDadosDoUsuario(db, chamador.id, idDocumento) : null,
     chamador ? unidadeAtualOuNula(db, chamador) : null,
   ]);
-  const estado = mapaEstado(linha);
+  const estado = montarEstado(linha);
   const tipo = rotuloTipoDocumento(linha.tipoDescricao, estado);
   const pendente = ultima && ultima.dtRecebimento === null ? ultima : null;
   return {
@@ -255,7 +240,7 @@ export async function editarAutuacao(
   await db.transaction().execute(async (trx) => {
     const antes = await queries.bloquearDocumento(trx, idDocumento);
     if (!antes || !visivelPara(antes, usuario)) throw naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
-    const motivo = motivoNaoEditavel({ situacao: antes.situacao, estado: mapaEstado(antes) });
+    const motivo = motivoNaoEditavel({ situacao: antes.situacao, estado: montarEstado(antes) });
     if (motivo) throw conflito(motivo);
     if ((await unidadeAtualDoUsuario(trx, usuario)) !== antes.idUnidadeAtual) {
       throw semPermissao(MENSAGENS.autuacao.edicaoOutraUnidade);
@@ -324,7 +309,7 @@ export async function pesquisar(
   });
   return {
     itens: itens.map((linha) => {
-      const estado = mapaEstado(linha);
+      const estado = montarEstado(linha);
       return {
         idDocumento: linha.id,
         numero: linha.numero,

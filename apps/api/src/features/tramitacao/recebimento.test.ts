@@ -1,0 +1,163 @@
+import { type Documento, MENSAGENS } from '@tramite/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { autuacaoValida, autuar, type Cenario, criarCenario, registrarEnvio } from '../documentos/cenario-teste.ts';
+
+let t: AppTeste;
+let c: Cenario;
+let ana: string;
+let joao: string;
+let bruno: string;
+let duda: string;
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  c = await criarCenario(t.banco.db);
+  [ana, joao, bruno, duda] = await Promise.all([
+    t.entrar('ana'),
+    t.entrar('joao'),
+    t.entrar('bruno'),
+    t.entrar('duda'),
+  ]);
+});
+
+afterAll(async () => {
+  await t?.fechar();
+});
+
+const receber = (cookie: string | undefined, id: number | string) =>
+  t.app.inject({ method: 'POST', url: `/api/documentos/${id}/receber`, headers: cabecalhosApp(cookie) });
+const ler = (cookie: string, id: number) =>
+  t.app.inject({ method: 'GET', url: `/api/documentos/${id}`, headers: { cookie } });
+
+/** A document opened in PROGRAD and sent to the Protocolo Central, not yet received. */
+async function enviadoAoProtocolo(): Promise<number> {
+  const id = await autuar(t, bruno, autuacaoValida(c));
+  await registrarEnvio(t.banco.db, {
+    idDocumento: id,
+    idUnidadeOrigem: c.unidades.outra.id,
+    idUnidadeDestino: c.unidades.protocolo.id,
+    idUsuarioRemetente: c.usuarios.bruno.id,
+  });
+  return id;
+}
+
+describe('POST /api/documentos/{id}/receber', () => {
+  it('recebe na unidade atual: tramitação, situação, unidade e documentos juntados, com auditoria', async () => {
+    const id = await enviadoAoProtocolo();
+    const filho = await autuar(t, bruno, autuacaoValida(c));
+    const neto = await autuar(t, bruno, autuacaoValida(c));
+    const db = t.banco.db;
+    await db
+      .updateTable('documento')
+      .set({ idDocumentoAgregador: id, situacao: 'E', idUnidadeAtual: c.unidades.outra.id })
+      .where('id', '=', filho)
+      .execute();
+    await db
+      .updateTable('documento')
+      .set({ idDocumentoAgregador: filho, situacao: 'E' })
+      .where('id', '=', neto)
+      .execute();
+    expect(((await ler(ana, id)).json() as Documento).podeReceber).toBe(true);
+
+    const resposta = await receber(ana, id);
+    expect(resposta.statusCode).toBe(200);
+    const doc = resposta.json() as Documento;
+    expect(doc).toMatchObject({
+      idDocumento: id,
+      situacao: 'RECEBIDO',
+      unidadeAtual: { id: c.unidades.protocolo.id, sigla: 'PROT' },
+      podeReceber: false,
+      idDestino: null,
+      ultimaTramitacao: { unidadeDestino: { id: c.unidades.protocolo.id } },
+    });
+    expect(doc.ultimaTramitacao?.dtRecebimento).not.toBeNull();
+
+    const tramitacao = await db
+      .selectFrom('tramitacao')
+      .select(['dtRecebimento', 'idUsuarioRecebedor'])
+      .where('idDocumento', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(tramitacao.idUsuarioRecebedor).toBe(c.usuarios.ana.id);
+    expect(tramitacao.dtRecebimento).not.toBeNull();
+    const juntados = await db
+      .selectFrom('documento')
+      .select(['id', 'idUnidadeAtual', 'situacao'])
+      .where('id', 'in', [filho, neto])
+      .orderBy('id')
+      .execute();
+    expect(juntados).toEqual([
+      { id: filho, idUnidadeAtual: c.unidades.protocolo.id, situacao: 'E' },
+      { id: neto, idUnidadeAtual: c.unidades.protocolo.id, situacao: 'E' },
+    ]);
+    const auditoria = await db
+      .selectFrom('auditoria')
+      .select(['idUsuario', 'antes', 'depois'])
+      .where('acao', '=', 'RECEBER_DOCUMENTO')
+      .where('idEntidade', '=', String(id))
+      .execute();
+    expect(auditoria).toHaveLength(1);
+    expect(auditoria[0]).toMatchObject({
+      idUsuario: c.usuarios.ana.id,
+      antes: { situacao: 'ENVIADO', idUnidadeAtual: c.unidades.outra.id },
+      depois: { situacao: 'RECEBIDO', idUnidadeAtual: c.unidades.protocolo.id, agregados: [filho, neto] },
+    });
+  });
+
+  it('recusa receber de novo (409)', async () => {
+    const id = await enviadoAoProtocolo();
+    expect((await receber(ana, id)).statusCode).toBe(200);
+    const segunda = await receber(joao, id);
+    expect(segunda.statusCode).toBe(409);
+    expect(segunda.json().mensagem).toBe(MENSAGENS.documento.jaRecebido);
+  });
+
+  it('de 50 recebimentos simultâneos, exatamente um vale; os outros dão 409', async () => {
+    const id = await enviadoAoProtocolo();
+    const respostas = await Promise.all(Array.from({ length: 50 }, (_, i) => receber(i % 2 ? ana : joao, id)));
+    const status = respostas.map((r) => r.statusCode).sort();
+    expect(status).toEqual([200, ...Array(49).fill(409)]);
+    for (const r of respostas.filter((x) => x.statusCode === 409)) {
+      expect(r.json().mensagem).toBe(MENSAGENS.documento.jaRecebido);
+    }
+    const recebimentos = await t.banco.db
+      .selectFrom('auditoria')
+      .select('id')
+      .where('acao', '=', 'RECEBER_DOCUMENTO')
+      .where('idEntidade', '=', String(id))
+      .execute();
+    expect(recebimentos).toHaveLength(1);
+  });
+
+  it('recusa quem não é da unidade de destino, ou age por outra unidade (403)', async () => {
+    const id = await enviadoAoProtocolo();
+    for (const cookie of [bruno, duda]) {
+      const resposta = await receber(cookie, id);
+      expect(resposta.statusCode).toBe(403);
+      expect(resposta.json().mensagem).toBe(MENSAGENS.documento.naoPendenteRecebimento);
+    }
+    expect(((await ler(duda, id)).json() as Documento).podeReceber).toBe(false);
+  });
+
+  it('recusa documento que não aguarda recebimento ou está oculto na caixa postal (403)', async () => {
+    const semEnvio = await autuar(t, ana, autuacaoValida(c));
+    expect((await receber(ana, semEnvio)).statusCode).toBe(403);
+    const oculto = await enviadoAoProtocolo();
+    await t.banco.db.updateTable('documento').set({ estadoVisibilidadeCaixa: 2 }).where('id', '=', oculto).execute();
+    expect(((await ler(ana, oculto)).json() as Documento).podeReceber).toBe(false);
+    const resposta = await receber(ana, oculto);
+    expect(resposta.statusCode).toBe(403);
+    expect(resposta.json().mensagem).toBe(MENSAGENS.documento.naoPendenteRecebimento);
+  });
+
+  it('exige login (401); documento desconhecido ou rascunho alheio dá 404', async () => {
+    const id = await enviadoAoProtocolo();
+    expect((await receber(undefined, id)).statusCode).toBe(401);
+    const desconhecido = await receber(ana, 999_999);
+    expect(desconhecido.statusCode).toBe(404);
+    expect(desconhecido.json().mensagem).toBe(MENSAGENS.autuacao.erroBuscarDadosDocumento);
+    const rascunhoAlheio = await autuar(t, bruno, autuacaoValida(c));
+    expect((await receber(ana, rascunhoAlheio)).statusCode).toBe(404);
+    expect((await receber(ana, 'x')).statusCode).toBe(400);
+  });
+});
