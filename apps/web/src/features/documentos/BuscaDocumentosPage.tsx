@@ -6,6 +6,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useBuscaDocumentos } from './api';
 import { FormularioBusca } from './FormularioBusca';
 import {
@@ -19,7 +20,6 @@ import {
   validarBusca,
 } from './filtros-url';
 import { ResultadosBusca } from './ResultadosBusca';
-import { useErroConsulta } from './use-erro-consulta';
 
 /**
  * Document search (spec §2, public). The query string is the search: every filter, the page and the order live

@@ -5,9 +5,9 @@ import { useNavigate, useParams } from 'react-router';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { ErroHttp } from '../../lib/api';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useDocumento } from './api';
 import { camposDoDocumento, FormularioAutuacao } from './FormularioAutuacao';
-import { useErroConsulta } from './use-erro-consulta';
 
 /** Spec §8: the prefix followed by the status text of the failed load. */
 function mensagemInicializacao(erro: unknown): string {

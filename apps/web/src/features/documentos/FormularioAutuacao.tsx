@@ -35,6 +35,7 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import {
   buscarDocumentoPorNumero,
   buscarInteressados,
@@ -45,7 +46,6 @@ import {
   useUnidadesProcedencia,
 } from './api';
 import { MENSAGENS_INTERESSADO, ORIGENS, TEXTOS } from './textos';
-import { useErroConsulta } from './use-erro-consulta';
 
 /** The form's own values: empty text is '' while editing, turned into null before validation. */
 export interface CamposAutuacao {

@@ -12,6 +12,7 @@ import type { FormEvent } from 'react';
 import { CampoEntidade } from '../../components/CampoEntidade';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import {
   buscarInteressados,
   buscarResponsaveis,
@@ -24,7 +25,6 @@ import {
 } from './api';
 import type { CampoFiltro, ValoresFiltros } from './filtros-url';
 import { MENSAGENS_INTERESSADO, MENSAGENS_RESPONSAVEL } from './textos';
-import { useErroConsulta } from './use-erro-consulta';
 
 const ID_ERRO_BUSCA = 'erro-busca';
 

@@ -9,12 +9,12 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemDoErro } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { AcoesDocumento } from './AcoesDocumento';
 import { useAlternarFavorito, useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
 import { EditorMarcadores } from './EditorMarcadores';
 import { rotuloSituacao, TEXTOS } from './textos';
-import { useErroConsulta } from './use-erro-consulta';
 
 function BotaoFavorito({ documento }: { documento: Documento }) {
   const snackbar = useSnackbar();

@@ -6,8 +6,8 @@ import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useAssuntosDoTipo, useSalvarItemVocabulario, useTiposParaVocabulario } from './api';
-import { useErroConsulta } from './use-erro-consulta';
 
 const CAMPOS: readonly FieldPath<SalvarItemGlossario>[] = ['idTipoDocumento', 'idAssunto', 'descricao', 'detalhamento'];
 const ID_TITULO = 'titulo-dialogo-item-vocabulario';
@@ -51,8 +51,8 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
 
   const tipos = useTiposParaVocabulario();
   const assuntos = useAssuntosDoTipo(idTipo);
-  useErroConsulta(tipos.error, MENSAGENS.lookups.erroBuscarTiposDocumento);
-  useErroConsulta(assuntos.error, MENSAGENS.autuacao.erroCarregarListaAssuntos);
+  useErroConsulta(tipos.error, (erro) => mensagemComDetalhe(MENSAGENS.lookups.erroBuscarTiposDocumento, erro));
+  useErroConsulta(assuntos.error, (erro) => mensagemComDetalhe(MENSAGENS.autuacao.erroCarregarListaAssuntos, erro));
 
   // An item of a type that no longer qualifies keeps its type (and subject) on the list, so it can still be edited.
   const opcoesTipo = useMemo(() => {

@@ -24,10 +24,10 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe } from '../../lib/api';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useExcluirItemVocabulario, useItensVocabulario } from './api';
 import { DialogoExclusaoItem } from './DialogoExclusaoItem';
 import { DialogoItemVocabulario } from './DialogoItemVocabulario';
-import { useErroConsulta } from './use-erro-consulta';
 
 const ITENS_POR_PAGINA = [10, 25, 50];
 
@@ -36,7 +36,7 @@ export function EdicaoVocabularioPage() {
   const { executar } = useCarregamento();
   const consulta = useItensVocabulario();
   const excluir = useExcluirItemVocabulario();
-  useErroConsulta(consulta.error, MENSAGENS.lookups.erroCarregarVocabulario);
+  useErroConsulta(consulta.error, (erro) => mensagemComDetalhe(MENSAGENS.lookups.erroCarregarVocabulario, erro));
 
   const itens = useMemo(() => [...(consulta.data ?? [])].sort(compararDescricao), [consulta.data]);
   const [pagina, setPagina] = useState(0);

@@ -20,9 +20,10 @@ import {
 import { compararDescricao, MENSAGENS, type TipoDocumento } from '@tramite/shared';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Pagina } from '../../components/Pagina';
+import { mensagemComDetalhe } from '../../lib/api';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTodosTiposDocumento } from './api';
 import { DialogoPropriedadesTipo } from './DialogoPropriedadesTipo';
-import { useErroConsulta } from './use-erro-consulta';
 
 const ITENS_POR_PAGINA = [10, 25, 50];
 
@@ -37,7 +38,7 @@ const simNao = (valor: boolean) => (valor ? 'Sim' : 'Não');
 
 export function EdicaoTipoDocumentalPage() {
   const consulta = useTodosTiposDocumento();
-  useErroConsulta(consulta.error, MENSAGENS.lookups.erroCarregarTiposDocumentais);
+  useErroConsulta(consulta.error, (erro) => mensagemComDetalhe(MENSAGENS.lookups.erroCarregarTiposDocumentais, erro));
 
   const [filtro, setFiltro] = useState('');
   const filtroAdiado = useDeferredValue(filtro);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { useSnackbar } from '../components/feedback/contexto-snackbar';
 
 /** Shows `mensagem` as an error snackbar each time a lookup fails (spec §8: failures show an error snackbar). */
 export function useErroConsulta(erro: unknown, mensagem: string | ((erro: unknown) => string)): void {
