@@ -20,13 +20,13 @@ import {
 } from '@mui/material';
 import { compararDescricao, type ItemGlossario, MENSAGENS } from '@tramite/shared';
 import { useMemo, useState } from 'react';
+import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useExcluirItemVocabulario, useItensVocabulario } from './api';
-import { DialogoExclusaoItem } from './DialogoExclusaoItem';
 import { DialogoItemVocabulario } from './DialogoItemVocabulario';
 
 const ITENS_POR_PAGINA = [10, 25, 50];
@@ -181,12 +181,15 @@ export function EdicaoVocabularioPage() {
         item={edicao.item}
         onFechar={() => setEdicao((atual) => ({ ...atual, aberto: false }))}
       />
-      <DialogoExclusaoItem
+      <DialogoConfirmacao
         aberto={exclusao.aberto}
-        descricao={exclusao.item?.descricao ?? ''}
-        onCancelar={() => setExclusao((atual) => ({ ...atual, aberto: false }))}
-        onConfirmar={confirmarExclusao}
-      />
+        titulo="Excluir item do vocabulário controlado"
+        rotuloConfirmar="Excluir"
+        aoCancelar={() => setExclusao((atual) => ({ ...atual, aberto: false }))}
+        aoConfirmar={confirmarExclusao}
+      >
+        Deseja excluir o item “{exclusao.item?.descricao ?? ''}”? Esta ação não pode ser desfeita.
+      </DialogoConfirmacao>
     </Pagina>
   );
 }
