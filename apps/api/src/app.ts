@@ -21,6 +21,7 @@ import { rotasFavoritos } from './features/favoritos/routes.ts';
 import { rotasGlossario } from './features/glossario/routes.ts';
 import { rotasInteressados } from './features/interessados/routes.ts';
 import { rotasMensagens } from './features/mensagens/routes.ts';
+import { rotasPecas } from './features/pecas/routes.ts';
 import { rotasProcedencias } from './features/procedencias/routes.ts';
 import { rotasPropriedades } from './features/propriedades/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasDocumentos);
       await api.register(rotasTramitacao);
       await api.register(rotasFavoritos);
+      await api.register(rotasPecas);
     },
     { prefix: '/api' },
   );

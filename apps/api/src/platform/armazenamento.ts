@@ -1,7 +1,30 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** The stream carried more bytes than the limit allowed; nothing was kept. */
+export class LimiteArquivoExcedido extends Error {
+  constructor(readonly limite: number) {
+    super(`Arquivo maior que o limite de ${limite} bytes`);
+    this.name = 'LimiteArquivoExcedido';
+  }
+}
+
+/**
+ * A stream written completely to a temporary file of the store, with its hash and size, not yet in place.
+ * `efetivar` renames it to its content address; `descartar` deletes it. One of the two must be called.
+ */
+export interface ArquivoTemporario {
+  sha256: string;
+  tamanho: number;
+  /** Path of the temporary file, to inspect its content (magic bytes) before it is put in place. */
+  caminhoTemporario: string;
+  efetivar(): Promise<void>;
+  descartar(): Promise<void>;
+}
 
 /**
  * Content-addressed file store: a file lives at `<raiz>/ab/cd/<sha256>`. Files are written to a temporary name
@@ -31,6 +54,71 @@ export class ArmazenamentoArquivos {
       }
     }
     return { sha256, tamanho: conteudo.length };
+  }
+
+  /**
+   * Writes a stream to a temporary file while hashing it, never holding it whole in memory. More than `limite`
+   * bytes, or a stream that fails (an aborted upload), deletes the temporary file and rejects.
+   */
+  async receberFluxo(fluxo: Readable, limite: number): Promise<ArquivoTemporario> {
+    await mkdir(this.raiz, { recursive: true });
+    const caminhoTemporario = join(this.raiz, `.tmp-${randomUUID()}`);
+    const hash = createHash('sha256');
+    let tamanho = 0;
+    const contar = new Transform({
+      transform(pedaco: Buffer, _codificacao, pronto) {
+        tamanho += pedaco.length;
+        if (tamanho > limite) {
+          pronto(new LimiteArquivoExcedido(limite));
+          return;
+        }
+        hash.update(pedaco);
+        pronto(null, pedaco);
+      },
+    });
+    try {
+      await pipeline(fluxo, contar, createWriteStream(caminhoTemporario, { flags: 'wx', flush: true }));
+    } catch (erro) {
+      await rm(caminhoTemporario, { force: true });
+      throw erro;
+    }
+    const sha256 = hash.digest('hex');
+    const destino = this.caminho(sha256);
+    let pendente = true;
+    return {
+      sha256,
+      tamanho,
+      caminhoTemporario,
+      efetivar: async () => {
+        if (!pendente) return;
+        await mkdir(join(destino, '..'), { recursive: true });
+        // Same content, same name: replacing an existing copy is harmless and keeps the file present.
+        await rename(caminhoTemporario, destino);
+        pendente = false;
+      },
+      descartar: async () => {
+        if (!pendente) return;
+        pendente = false;
+        await rm(caminhoTemporario, { force: true });
+      },
+    };
+  }
+
+  /** `receberFluxo` and, when it succeeds, the file put in place at once. */
+  async guardarFluxo(fluxo: Readable, limite: number): Promise<{ sha256: string; tamanho: number }> {
+    const temporario = await this.receberFluxo(fluxo, limite);
+    try {
+      await temporario.efetivar();
+    } catch (erro) {
+      await temporario.descartar();
+      throw erro;
+    }
+    return { sha256: temporario.sha256, tamanho: temporario.tamanho };
+  }
+
+  /** Deletes a stored file; the caller makes sure no row refers to it any more. */
+  async remover(sha256: string): Promise<void> {
+    await rm(this.caminho(sha256), { force: true });
   }
 
   async existe(sha256: string): Promise<boolean> {

@@ -1,15 +1,178 @@
-import { useParams } from 'react-router';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { Alert, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { MENSAGENS, motivoSemAlteracaoPecas, type Peca } from '@tramite/shared';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
-import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
+import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
+import { useCarregamento } from '../../components/feedback/contexto-carregamento';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { Pagina } from '../../components/Pagina';
+import { ErroHttp, mensagemDoErro } from '../../lib/api';
+import { useUsuario } from '../../lib/sessao';
+import { baixarArquivo, useAlterarPeca, useDocumento, useExcluirPeca, useHipotesesLegais, usePecas } from './api';
+import { DialogoCancelamento } from './DialogoCancelamento';
+import { DialogoEdicaoPeca } from './DialogoEdicaoPeca';
+import { DialogoSequencia } from './DialogoSequencia';
+import { type AcaoPeca, TabelaPecas } from './TabelaPecas';
+import { TEXTOS } from './textos';
 
+/** Saves a Blob under a file name through a temporary link. */
+function salvarArquivo(blob: Blob, nome: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = nome;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** Spec §2: the peças table of a document (public); the unit holding it edits, reorders, cancels and deletes. */
 export function PecasDocumentoPage() {
   const { documentId = '' } = useParams();
+  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const usuario = useUsuario();
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const documento = useDocumento(idDocumento);
+  const pecas = usePecas(idDocumento);
+  const alterar = useAlterarPeca(idDocumento ?? 0);
+  const excluir = useExcluirPeca(idDocumento ?? 0);
+  const [acao, setAcao] = useState<{ tipo: AcaoPeca; peca: Peca } | null>(null);
+  const editando = acao?.tipo === 'editar';
+  const hipoteses = useHipotesesLegais(editando);
+
+  useEffect(() => {
+    if (pecas.error) snackbar.erro(MENSAGENS.arquivos.erroCarregarPecas);
+  }, [pecas.error, snackbar]);
+
+  const podeAnexar =
+    usuario !== null &&
+    documento.data !== undefined &&
+    motivoSemAlteracaoPecas(
+      {
+        situacao: documento.data.situacao,
+        idUnidadeAtual: documento.data.unidadeAtual.id,
+        estadoProcessamento: documento.data.estado['2001'],
+      },
+      usuario.configuracoes.idUnidadeAtual,
+    ) === null;
+  const ativas = (pecas.data ?? []).filter((peca) => peca.situacaoVinculo === null).length;
+  const ocupado = alterar.isPending || excluir.isPending;
+
+  async function mover(peca: Peca, sequencial: number) {
+    try {
+      await executar('Alterando a sequência', () => alterar.mutateAsync({ peca, corpo: { sequencial } }));
+      snackbar.sucesso(MENSAGENS.arquivos.sequenciaAlterada);
+      setAcao(null);
+    } catch (erro) {
+      // Spec §8: a sequence-change failure shows the server's message.
+      snackbar.erro(mensagemDoErro(erro, TEXTOS.erroSequencia));
+    }
+  }
+
+  async function baixar(peca: Peca) {
+    try {
+      const { blob, nomeArquivo } = await executar('Buscando o arquivo', () => baixarArquivo(peca));
+      salvarArquivo(blob, nomeArquivo ?? peca.nome);
+    } catch {
+      snackbar.erro(MENSAGENS.arquivos.erroBuscarArquivo);
+    }
+  }
+
+  async function confirmarExclusao(peca: Peca) {
+    try {
+      await executar('Excluindo a peça', () => excluir.mutateAsync(peca));
+      snackbar.sucesso(MENSAGENS.arquivos.excluido(peca.nome));
+      setAcao(null);
+    } catch (erro) {
+      setAcao(null);
+      const detalhe = erro instanceof ErroHttp ? erro.mensagemServidor : undefined;
+      snackbar.erro(`${MENSAGENS.arquivos.naoExcluido(peca.nome)}${detalhe ? `: ${detalhe}` : ''}`);
+    }
+  }
+
+  const numero = documento.data?.numero;
   return (
-    <PaginaEmConstrucao
-      titulo="Peças do documento"
-      descricao="Arquivos que compõem o documento, com seus níveis de acesso."
+    <Pagina
+      titulo={TEXTOS.tituloPecas}
+      tituloDocumento={numero ? `Peças — ${numero}` : TEXTOS.tituloPecas}
+      descricao={numero ? `Documento ${numero}` : undefined}
+      acoes={
+        podeAnexar && idDocumento !== null ? (
+          <Button
+            component={RouterLink}
+            to={`/documentos/${idDocumento}/pecas/upload`}
+            variant="contained"
+            startIcon={<UploadFileOutlined />}
+          >
+            {TEXTOS.anexarArquivos}
+          </Button>
+        ) : null
+      }
     >
       <AbasDocumento documentId={documentId} />
-    </PaginaEmConstrucao>
+      {idDocumento === null || pecas.error ? (
+        <Alert severity="error" role="status" data-testid="erro-pecas">
+          {MENSAGENS.arquivos.erroCarregarPecas}
+        </Alert>
+      ) : null}
+      {pecas.isLoading ? <Skeleton variant="rounded" height={200} aria-label={TEXTOS.carregandoPecas} /> : null}
+      {pecas.data ? (
+        <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
+          {pecas.data.length === 0 ? (
+            <Typography sx={{ p: 2 }}>{TEXTOS.nenhumaPeca}</Typography>
+          ) : (
+            <TabelaPecas
+              pecas={pecas.data}
+              ocupado={ocupado}
+              aoMover={mover}
+              aoAgir={(tipo, peca) => setAcao({ tipo, peca })}
+              aoBaixar={baixar}
+            />
+          )}
+          <Stack direction="row" sx={{ mt: 1, px: 1 }}>
+            <Typography variant="body2" color="text.secondary" role="status">
+              {pecas.data.length === 1 ? '1 peça' : `${pecas.data.length} peças`}
+              {ativas !== pecas.data.length ? `, ${ativas} ativas` : ''}
+            </Typography>
+          </Stack>
+        </Paper>
+      ) : null}
+
+      {acao?.tipo === 'editar' ? (
+        <DialogoEdicaoPeca
+          key={acao.peca.idAcessoAnexo}
+          peca={acao.peca}
+          hipoteses={hipoteses.data ?? []}
+          carregandoHipoteses={hipoteses.isLoading}
+          aoFechar={() => setAcao(null)}
+        />
+      ) : null}
+      {acao?.tipo === 'sequencia' ? (
+        <DialogoSequencia
+          peca={acao.peca}
+          total={ativas}
+          ocupado={alterar.isPending}
+          aoConfirmar={(sequencial) => mover(acao.peca, sequencial)}
+          aoFechar={() => setAcao(null)}
+        />
+      ) : null}
+      {acao?.tipo === 'cancelar' ? <DialogoCancelamento peca={acao.peca} aoFechar={() => setAcao(null)} /> : null}
+      <DialogoConfirmacao
+        aberto={acao?.tipo === 'excluir'}
+        titulo="Excluir peça"
+        rotuloConfirmar="Excluir"
+        ocupado={excluir.isPending}
+        aoConfirmar={() => {
+          if (acao) void confirmarExclusao(acao.peca);
+        }}
+        aoCancelar={() => setAcao(null)}
+      >
+        {acao ? `Excluir “${acao.peca.nome}”? As peças seguintes são renumeradas.` : ''}
+      </DialogoConfirmacao>
+    </Pagina>
   );
 }

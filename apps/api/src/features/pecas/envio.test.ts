@@ -1,0 +1,423 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { setTimeout as esperar } from 'node:timers/promises';
+import { MENSAGENS, TAMANHO_MAXIMO_ARQUIVO, TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO } from '@tramite/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import {
+  arquivosNoArmazenamento,
+  contarLinhas,
+  corpoMultipart,
+  criarDocumento,
+  criarHipotese,
+  criarTipoDocumento,
+  enviar,
+  executavel,
+  pdf,
+  png,
+} from './apoio-teste.ts';
+
+const A = MENSAGENS.arquivos;
+const N = { tipoCopia: 'N' };
+
+let t: AppTeste;
+let ana: string;
+let bruno: string;
+let ids: {
+  protocolo: number;
+  outra: number;
+  ana: number;
+  tipo: number;
+  hipotese: number;
+  recebido: number;
+  volumoso: number;
+};
+
+const raiz = () => t.config.arquivosDir;
+const sha = (conteudo: Buffer) => createHash('sha256').update(conteudo).digest('hex');
+
+/** Nothing changed: same rows, same files, no temporary file. */
+async function conferirNadaGuardado(antes: { linhas: unknown; arquivos: string[] }) {
+  expect(await contarLinhas(t.banco.db)).toEqual(antes.linhas);
+  const arquivos = await arquivosNoArmazenamento(raiz());
+  expect(arquivos.filter((a) => a.includes('.tmp-'))).toEqual([]);
+  expect(arquivos).toEqual(antes.arquivos);
+}
+
+async function estado() {
+  return { linhas: await contarLinhas(t.banco.db), arquivos: await arquivosNoArmazenamento(raiz()) };
+}
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  const db = t.banco.db;
+  const protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
+  const outra = await criarUnidade(db, { sigla: 'PROGRAD', nome: 'Pró-Reitoria de Graduação' });
+  const usuarioAna = await criarUsuario(db, { username: 'ana', lotacoes: [protocolo.id] });
+  await criarUsuario(db, { username: 'bruno', lotacoes: [outra.id] });
+  const tipo = await criarTipoDocumento(db);
+  const base = { idUnidade: protocolo.id, idUsuario: usuarioAna.id, idTipoDocumento: tipo };
+  ids = {
+    protocolo: protocolo.id,
+    outra: outra.id,
+    ana: usuarioAna.id,
+    tipo,
+    hipotese: await criarHipotese(db),
+    recebido: await criarDocumento(db, base),
+    volumoso: await criarDocumento(db, { ...base, estadoTamanho: 2 }),
+  };
+  ana = await t.entrar('ana');
+  bruno = await t.entrar('bruno');
+});
+
+afterAll(async () => {
+  await t?.fechar();
+});
+
+describe('POST documentos/{id}/anexos', () => {
+  it('stores the file by its content and answers the new peça', async () => {
+    const conteudo = pdf(4096, 'primeiro');
+    const resposta = await enviar(t, ana, ids.recebido, { ...N, descricao: 'Ofício de encaminhamento' }, [
+      { nome: 'ofício nº 12.pdf', conteudo, tipo: 'application/pdf' },
+    ]);
+    expect(resposta.statusCode, resposta.body).toBe(201);
+    const peca = resposta.json();
+    expect(peca).toMatchObject({
+      idDocumento: ids.recebido,
+      nome: 'ofício nº 12.pdf',
+      descricao: 'Ofício de encaminhamento',
+      tipoCopia: 'N',
+      nivelAcesso: 'P',
+      idHipoteseLegal: null,
+      situacaoVinculo: null,
+      situacaoTramitacao: null,
+      sequencial: 1,
+      sequenciaTramitacao: 1,
+      tamanho: 4096,
+      tipoMime: 'application/pdf',
+      podeVisualizar: true,
+      podeAlterar: true,
+      podeExcluir: true,
+    });
+    const guardado = await readFile(t.app.armazenamento.caminho(sha(conteudo)));
+    expect(guardado.equals(conteudo)).toBe(true);
+    const anexo = await t.banco.db
+      .selectFrom('anexo')
+      .selectAll()
+      .where('id', '=', peca.idAnexo)
+      .executeTakeFirstOrThrow();
+    expect(anexo).toMatchObject({ sha256: sha(conteudo), nome: 'ofício nº 12.pdf', idUsuario: ids.ana });
+    const auditoria = await t.banco.db
+      .selectFrom('auditoria')
+      .selectAll()
+      .where('acao', '=', 'ENVIAR_PECA')
+      .where('idEntidade', '=', String(peca.idAcessoAnexo))
+      .executeTakeFirstOrThrow();
+    expect(auditoria.idUsuario).toBe(ids.ana);
+  });
+
+  it('numbers the next peça after the last active one and keeps one copy of the same content', async () => {
+    const conteudo = pdf(3000, 'repetido');
+    const primeira = await enviar(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo }]);
+    const segunda = await enviar(t, ana, ids.recebido, N, [{ nome: 'b.pdf', conteudo }]);
+    expect([primeira.statusCode, segunda.statusCode]).toEqual([201, 201]);
+    expect(segunda.json().sequencial).toBe(primeira.json().sequencial + 1);
+    expect(segunda.json().idAnexo).not.toBe(primeira.json().idAnexo);
+    const arquivos = await t.banco.db
+      .selectFrom('arquivo')
+      .select('sha256')
+      .where('sha256', '=', sha(conteudo))
+      .execute();
+    expect(arquivos).toHaveLength(1);
+  });
+
+  it('numbers concurrent uploads 1..n without repetitions', async () => {
+    const documento = await criarDocumento(t.banco.db, {
+      idUnidade: ids.protocolo,
+      idUsuario: ids.ana,
+      idTipoDocumento: ids.tipo,
+    });
+    const respostas = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        enviar(t, ana, documento, N, [{ nome: `p${i}.pdf`, conteudo: pdf(2000, `c${i}`) }]),
+      ),
+    );
+    expect(respostas.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(respostas.map((r) => r.json().sequencial).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('accepts a PNG, a name without extension (decided by content) and keeps names for display only', async () => {
+    const imagem = await enviar(t, ana, ids.recebido, { tipoCopia: 'O' }, [
+      { nome: '../../etc/foto.png', conteudo: png() },
+    ]);
+    expect(imagem.statusCode, imagem.body).toBe(201);
+    expect(imagem.json()).toMatchObject({ nome: 'foto.png', tipoMime: 'image/png' });
+    const semExtensao = await enviar(t, ana, ids.recebido, N, [{ nome: 'Relatório v1.2 final', conteudo: pdf() }]);
+    expect(semExtensao.statusCode, semExtensao.body).toBe(201);
+    expect(semExtensao.json().tipoMime).toBe('application/pdf');
+  });
+
+  it('a restricted peça needs an active legal hypothesis', async () => {
+    const semHipotese = await enviar(t, ana, ids.recebido, { ...N, nivelAcesso: 'R' }, [
+      { nome: 'r.pdf', conteudo: pdf() },
+    ]);
+    expect(semHipotese.statusCode).toBe(400);
+    expect(semHipotese.json().mensagem).toBe(A.hipoteseObrigatoria);
+    const inexistente = await enviar(t, ana, ids.recebido, { ...N, nivelAcesso: 'R', idHipoteseLegal: '999999' }, [
+      { nome: 'r.pdf', conteudo: pdf() },
+    ]);
+    expect(inexistente.statusCode).toBe(400);
+    expect(inexistente.json().mensagem).toBe(A.hipoteseInvalida);
+    const restrita = await enviar(
+      t,
+      ana,
+      ids.recebido,
+      { ...N, nivelAcesso: 'R', idHipoteseLegal: String(ids.hipotese) },
+      [{ nome: 'r.pdf', conteudo: pdf() }],
+    );
+    expect(restrita.statusCode, restrita.body).toBe(201);
+    expect(restrita.json()).toMatchObject({ nivelAcesso: 'R', idHipoteseLegal: ids.hipotese });
+  });
+
+  it.each([
+    ['no copy type', {}, [{ nome: 'a.pdf', conteudo: pdf() }], 400, A.tipoCopiaObrigatorio],
+    ['no file', N, [], 400, A.arquivoAusente],
+    ['an empty file', N, [{ nome: 'vazio.pdf', conteudo: Buffer.alloc(0) }], 400, A.arquivoVazio],
+    [
+      'two files',
+      N,
+      [
+        { nome: 'a.pdf', conteudo: pdf() },
+        { nome: 'b.pdf', conteudo: pdf() },
+      ],
+      400,
+      A.umArquivoPorVez,
+    ],
+    [
+      'a .pdf that is not a PDF',
+      N,
+      [{ nome: 'falso.pdf', conteudo: Buffer.from('Olá, isto é texto puro.\n'.repeat(40)) }],
+      415,
+      A.conteudoDivergente('pdf'),
+    ],
+    [
+      'an executable declared as PDF',
+      N,
+      [{ nome: 'nota.pdf', conteudo: executavel(), tipo: 'application/pdf' }],
+      415,
+      A.conteudoDivergente('pdf'),
+    ],
+    ['an executable without extension', N, [{ nome: 'instalar', conteudo: executavel() }], 415, A.tipoNaoReconhecido],
+    ['a PNG named .pdf', N, [{ nome: 'imagem.pdf', conteudo: png() }], 415, A.conteudoDivergente('pdf')],
+    ['a PDF named .txt', N, [{ nome: 'texto.txt', conteudo: pdf() }], 415, A.extensaoNaoReconhecida],
+  ])('refuses %s, storing nothing', async (_caso, campos, arquivos, status, mensagem) => {
+    const antes = await estado();
+    const resposta = await enviar(t, ana, ids.recebido, campos as Record<string, string>, arquivos);
+    expect(resposta.statusCode, resposta.body).toBe(status);
+    expect(resposta.json().mensagem).toBe(mensagem);
+    await conferirNadaGuardado(antes);
+  });
+
+  it('refuses a body that is not multipart', async () => {
+    const resposta = await t.app.inject({
+      method: 'POST',
+      url: `/api/documentos/${ids.recebido}/anexos`,
+      headers: cabecalhosApp(ana),
+      payload: { tipoCopia: 'N' },
+    });
+    expect(resposta.statusCode).toBe(415);
+    expect(resposta.json().mensagem).toBe(A.multipartObrigatorio);
+  });
+});
+
+describe('size limits (spec §9)', () => {
+  it('accepts exactly 5 MiB', async () => {
+    const resposta = await enviar(t, ana, ids.recebido, N, [
+      { nome: 'limite.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO, 'limite') },
+    ]);
+    expect(resposta.statusCode, resposta.body).toBe(201);
+    expect(resposta.json().tamanho).toBe(TAMANHO_MAXIMO_ARQUIVO);
+  });
+
+  it('refuses 5 MiB + 1 byte with 413 and leaves no row, no file, no temporary file', async () => {
+    const antes = await estado();
+    const resposta = await enviar(t, ana, ids.recebido, N, [
+      { nome: 'grande.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO + 1, 'grande') },
+    ]);
+    expect(resposta.statusCode).toBe(413);
+    expect(resposta.json().mensagem).toBe(A.arquivoGrande('5 MiB'));
+    expect(resposta.headers.connection).toBe('close');
+    await conferirNadaGuardado(antes);
+  });
+
+  it('refuses from the declared length alone, before reading the body', async () => {
+    const antes = await estado();
+    const { payload, tipo } = corpoMultipart(N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await t.app.inject({
+      method: 'POST',
+      url: `/api/documentos/${ids.recebido}/anexos`,
+      headers: { ...cabecalhosApp(ana), 'content-type': tipo, 'content-length': String(TAMANHO_MAXIMO_ARQUIVO * 2) },
+      payload,
+    });
+    expect(resposta.statusCode).toBe(413);
+    await conferirNadaGuardado(antes);
+  });
+
+  it('allows 50 MiB when estado 32005 is 2, and refuses one byte more', async () => {
+    const aceito = await enviar(t, ana, ids.volumoso, N, [
+      { nome: 'volumoso.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO, 'volumoso') },
+    ]);
+    expect(aceito.statusCode, aceito.body).toBe(201);
+    expect(aceito.json().tamanho).toBe(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO);
+    const antes = await estado();
+    const recusado = await enviar(t, ana, ids.volumoso, N, [
+      { nome: 'volumoso.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO + 1, 'demais') },
+    ]);
+    expect(recusado.statusCode).toBe(413);
+    expect(recusado.json().mensagem).toBe(A.arquivoGrande('50 MiB'));
+    await conferirNadaGuardado(antes);
+  });
+});
+
+describe('aborted uploads leave nothing behind', () => {
+  it('a truncated multipart stream (no closing boundary)', async () => {
+    const antes = await estado();
+    const { payload, tipo } = corpoMultipart(N, [{ nome: 'cortado.pdf', conteudo: pdf(200_000, 'cortado') }]);
+    const resposta = await t.app.inject({
+      method: 'POST',
+      url: `/api/documentos/${ids.recebido}/anexos`,
+      headers: { ...cabecalhosApp(ana), 'content-type': tipo },
+      payload: payload.subarray(0, 120_000),
+    });
+    expect(resposta.statusCode).toBe(400);
+    expect(resposta.json().mensagem).toBe(A.envioInterrompido);
+    await conferirNadaGuardado(antes);
+  });
+
+  it('a client that drops the connection in the middle of the file', async () => {
+    const antes = await estado();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const endereco = t.app.server.address();
+    if (!endereco || typeof endereco === 'string') throw new Error('sem endereço');
+    const { payload, tipo } = corpoMultipart(N, [{ nome: 'abortado.pdf', conteudo: pdf(3_000_000, 'abortado') }]);
+    const socket = connect(endereco.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.on('error', () => {});
+    socket.write(
+      `POST /api/documentos/${ids.recebido}/anexos HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${ana}\r\n` +
+        `X-Requested-With: XMLHttpRequest\r\nContent-Type: ${tipo}\r\nContent-Length: ${payload.length}\r\n\r\n`,
+    );
+    socket.write(payload.subarray(0, 1_000_000));
+    // The server has started writing the temporary file: now the client goes away.
+    const temporario = async () => (await arquivosNoArmazenamento(raiz())).some((a) => a.includes('.tmp-'));
+    for (let i = 0; i < 100 && !(await temporario()); i++) await esperar(20);
+    expect(await temporario()).toBe(true);
+    socket.destroy();
+    for (let i = 0; i < 100 && (await temporario()); i++) await esperar(20);
+    await conferirNadaGuardado(antes);
+  });
+});
+
+describe('who may add peças', () => {
+  it('asks for a login', async () => {
+    const resposta = await enviar(t, undefined, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    expect(resposta.statusCode).toBe(401);
+  });
+
+  it('refuses a call without the anti-CSRF header', async () => {
+    const { payload, tipo } = corpoMultipart(N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await t.app.inject({
+      method: 'POST',
+      url: `/api/documentos/${ids.recebido}/anexos`,
+      headers: { cookie: ana, 'content-type': tipo },
+      payload,
+    });
+    expect(resposta.statusCode).toBe(403);
+  });
+
+  it('refuses another unit', async () => {
+    const antes = await estado();
+    const resposta = await enviar(t, bruno, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    expect(resposta.statusCode).toBe(403);
+    expect(resposta.json().mensagem).toBe(A.apenasUnidadeAtual);
+    await conferirNadaGuardado(antes);
+  });
+
+  it.each([
+    ['sent and not yet received', { situacao: 'ENVIADO' as const }, 403, A.documentoNaoRecebido],
+    ['joined to another', { situacao: 'E' as const }, 403, A.documentoNaoRecebido],
+    ['archived', { estadoProcessamento: 2 }, 403, A.documentoEncerrado],
+    ['concluded', { estadoProcessamento: 3 }, 403, A.documentoEncerrado],
+    // A draft exists only for its creating unit: to anyone else it is not found.
+    ['that is a draft of another unit', { situacao: 'EM_CRIACAO' as const, outraCriadora: true }, 404, null],
+  ])('refuses a document %s', async (_caso, dados, status, mensagem) => {
+    const { outraCriadora, ...estadoDocumento } = { outraCriadora: false, ...dados };
+    const documento = await criarDocumento(t.banco.db, {
+      idUnidade: ids.protocolo,
+      idUsuario: ids.ana,
+      idTipoDocumento: ids.tipo,
+      ...estadoDocumento,
+      idUnidadeCriadora: outraCriadora ? ids.outra : ids.protocolo,
+    });
+    const resposta = await enviar(t, ana, documento, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    expect(resposta.statusCode).toBe(status);
+    if (mensagem) expect(resposta.json().mensagem).toBe(mensagem);
+  });
+
+  it('accepts a draft in its creating unit', async () => {
+    const rascunho = await criarDocumento(t.banco.db, {
+      idUnidade: ids.protocolo,
+      idUsuario: ids.ana,
+      idTipoDocumento: ids.tipo,
+      situacao: 'EM_CRIACAO',
+    });
+    const resposta = await enviar(t, ana, rascunho, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    expect(resposta.statusCode, resposta.body).toBe(201);
+  });
+
+  it('answers 404 for an unknown document', async () => {
+    const resposta = await enviar(t, ana, 987654, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    expect(resposta.statusCode).toBe(404);
+  });
+});
+
+describe('GET .../binario', () => {
+  it('streams the exact bytes with type, length, a safe disposition and nosniff', async () => {
+    const conteudo = pdf(5000, 'download');
+    const enviada = (await enviar(t, ana, ids.recebido, N, [{ nome: 'relatório final; v2.pdf', conteudo }])).json();
+    const resposta = await t.app.inject({
+      method: 'GET',
+      url: `/api/documentos/${ids.recebido}/anexos/${enviada.idAnexo}/binario`,
+    });
+    expect(resposta.statusCode).toBe(200);
+    expect(resposta.rawPayload.equals(conteudo)).toBe(true);
+    expect(resposta.headers['content-type']).toBe('application/pdf');
+    expect(resposta.headers['content-length']).toBe('5000');
+    expect(resposta.headers['x-content-type-options']).toBe('nosniff');
+    expect(resposta.headers['content-disposition']).toBe(
+      `inline; filename="relatorio final_ v2.pdf"; filename*=UTF-8''relat%C3%B3rio%20final%3B%20v2.pdf`,
+    );
+
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 0)]);
+    const compactado = await enviar(t, ana, ids.recebido, N, [{ nome: 'pacote.zip', conteudo: zip }]);
+    expect(compactado.statusCode, compactado.body).toBe(201);
+    const baixado = await t.app.inject({
+      method: 'GET',
+      url: `/api/documentos/${ids.recebido}/anexos/${compactado.json().idAnexo}/binario`,
+    });
+    expect(baixado.headers['content-type']).toBe('application/zip');
+    expect(baixado.headers['content-disposition']).toMatch(/^attachment; filename="pacote.zip"/);
+  });
+
+  it('answers 404 for a peça of another document', async () => {
+    const enviada = (await enviar(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }])).json();
+    const resposta = await t.app.inject({
+      method: 'GET',
+      url: `/api/documentos/${ids.volumoso}/anexos/${enviada.idAnexo}/binario`,
+    });
+    expect(resposta.statusCode).toBe(404);
+    expect(resposta.json().mensagem).toBe(A.pecaNaoEncontrada);
+  });
+});

@@ -1,0 +1,228 @@
+import multipart from '@fastify/multipart';
+import { alterarPecaSchema, cancelarPecaSchema, erroApiSchema, pecaSchema } from '@tramite/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { ErroDominio } from '../../platform/erros.ts';
+import { disposicaoConteudo } from './regras.ts';
+import * as service from './service.ts';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const parametrosDocumento = z.object({ id });
+const parametrosAnexo = z.object({ id, idAnexo: id });
+const parametrosPeca = z.object({ id, idAcessoAnexo: id });
+
+/** Anonymous calls get 401 before their body is even read. */
+const apenasUsuarios = {
+  preValidation: async (request: FastifyRequest) => {
+    exigirUsuario(request);
+  },
+};
+
+const erros = {
+  400: erroApiSchema,
+  401: erroApiSchema,
+  403: erroApiSchema,
+  404: erroApiSchema,
+  409: erroApiSchema,
+};
+
+export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
+  // Only these routes take multipart bodies; each one reads its parts as a stream, with per-request limits.
+  await app.register(multipart, { throwFileSizeLimit: false });
+  const deps = { db: app.db, armazenamento: app.armazenamento };
+
+  app.post(
+    '/documentos/:id/anexos',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['pecas'],
+        summary:
+          'Anexa um arquivo (multipart: o arquivo e os campos tipoCopia, nivelAcesso, idHipoteseLegal, descricao) como nova peça',
+        description:
+          'O conteúdo é conferido pelos bytes iniciais (jpg, png, bmp, gif, mp3, mp4, pdf, zip). Limite de 5 MiB por arquivo, ou 50 MiB quando o estado 32005 do documento é 2 (413). Só a unidade que detém o documento, depois de recebê-lo (ou em criação), anexa peças.',
+        consumes: ['multipart/form-data'],
+        params: parametrosDocumento,
+        response: { 201: pecaSchema, ...erros, 413: erroApiSchema, 415: erroApiSchema },
+      },
+    },
+    async (request, reply) => {
+      const usuario = exigirUsuario(request);
+      const declarado = Number(request.headers['content-length']);
+      try {
+        const peca = await service.enviarPeca(
+          deps,
+          usuario,
+          request.params.id,
+          {
+            tamanhoDeclarado: Number.isFinite(declarado) && declarado >= 0 ? declarado : null,
+            partes: (limite) =>
+              request.parts({
+                limits: { fileSize: limite, files: 1, fields: 20, parts: 25, fieldSize: 8192, fieldNameSize: 100 },
+              }),
+          },
+          request.ip,
+        );
+        return reply.status(201).send(peca);
+      } catch (erro) {
+        // A refused upload may still be arriving: close the connection instead of reading the rest.
+        if (erro instanceof ErroDominio && erro.status === 413) reply.header('connection', 'close');
+        throw erro;
+      }
+    },
+  );
+
+  app.get(
+    '/documentos/:id/pecas',
+    {
+      schema: {
+        tags: ['pecas'],
+        summary: 'Peças do documento (pública), em ordem de sequência, incluindo as canceladas com seu rótulo',
+        description:
+          'podeVisualizar diz se o chamador pode obter o arquivo. Peças sigilosas só aparecem para quem tem VISUALIZACAO_IRRESTRITA_PECAS.',
+        params: parametrosDocumento,
+        response: { 200: z.array(pecaSchema), 400: erroApiSchema, 404: erroApiSchema },
+      },
+    },
+    async (request) => service.listarPecas(app.db, request.usuario, request.params.id),
+  );
+
+  app.get(
+    '/documentos/:id/anexos',
+    {
+      schema: {
+        tags: ['pecas'],
+        summary: 'Anexos atuais do documento (pública): as mesmas linhas de /pecas, só as peças não canceladas',
+        params: parametrosDocumento,
+        response: { 200: z.array(pecaSchema), 400: erroApiSchema, 404: erroApiSchema },
+      },
+    },
+    async (request) => service.listarPecas(app.db, request.usuario, request.params.id, { somenteAtivas: true }),
+  );
+
+  app.get(
+    '/documentos/:id/anexos/:idAnexo',
+    {
+      schema: {
+        tags: ['pecas'],
+        summary: 'Dados de uma peça, pelo idAnexo (pública)',
+        params: parametrosAnexo,
+        response: { 200: pecaSchema, 400: erroApiSchema, 404: erroApiSchema },
+      },
+    },
+    async (request) => service.buscarPeca(app.db, request.usuario, request.params.id, request.params.idAnexo),
+  );
+
+  app.get(
+    '/documentos/:id/anexos/:idAnexo/binario',
+    {
+      schema: {
+        tags: ['pecas'],
+        summary:
+          'Conteúdo do arquivo: aberto no navegador (pdf, imagens) ou baixado; peças restritas só para quem pode vê-las',
+        params: parametrosAnexo,
+        produces: ['application/octet-stream'],
+        response: {
+          200: z.unknown().describe('Os bytes do arquivo, com o Content-Type do seu conteúdo'),
+          400: erroApiSchema,
+          403: erroApiSchema,
+          404: erroApiSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const arquivo = await service.abrirArquivo(deps, request.usuario, request.params.id, request.params.idAnexo);
+      return (
+        reply
+          .header('content-type', arquivo.tipoMime)
+          .header('content-length', String(arquivo.tamanho))
+          .header('content-disposition', disposicaoConteudo(arquivo.nome, arquivo.emLinha))
+          .header('x-content-type-options', 'nosniff')
+          // Who may see a peça depends on the session and the document's state: never reuse a stored copy.
+          .header('cache-control', 'private, no-store')
+          // A stored file never runs scripts, even when opened directly.
+          .header(
+            'content-security-policy',
+            "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+          )
+          .send(arquivo.conteudo)
+      );
+    },
+  );
+
+  app.patch(
+    '/documentos/:id/pecas/:idAcessoAnexo',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['pecas'],
+        summary:
+          'Altera a sequência da peça ({ sequencial }) ou seus dados ({ idAnexo, descricao, tipoCopia, nivelAcesso, idHipoteseLegal, justificativaAlteracao })',
+        description:
+          'O novo número é limitado ao menor e ao maior número entre as peças com situacaoTramitacao T (1..n quando não há nenhuma); as peças entre as posições se deslocam.',
+        params: parametrosPeca,
+        body: alterarPecaSchema,
+        response: { 200: pecaSchema, ...erros },
+      },
+    },
+    async (request) =>
+      service.alterarPeca(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.params.idAcessoAnexo,
+        request.body,
+        request.ip,
+      ),
+  );
+
+  app.patch(
+    '/documentos/:id/pecas/:idAcessoAnexo/cancelar',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['pecas'],
+        summary:
+          'Cancela a peça, irreversivelmente: desmembrada (M, copiada para outro documento) ou desentranhada (D)',
+        params: parametrosPeca,
+        body: cancelarPecaSchema,
+        response: { 200: pecaSchema, ...erros },
+      },
+    },
+    async (request) =>
+      service.cancelarPeca(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.params.idAcessoAnexo,
+        request.body,
+        request.ip,
+      ),
+  );
+
+  app.delete(
+    '/documentos/:id/anexos/:idAnexo',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['pecas'],
+        summary: 'Exclui uma peça que ainda não tramitou e renumera as seguintes',
+        params: parametrosAnexo,
+        response: { 204: z.null(), ...erros },
+      },
+    },
+    async (request, reply) => {
+      const { falhaLimpeza } = await service.excluirPeca(
+        deps,
+        exigirUsuario(request),
+        request.params.id,
+        request.params.idAnexo,
+        request.ip,
+      );
+      if (falhaLimpeza) request.log.error({ err: falhaLimpeza }, 'arquivo sem uso não removido do armazenamento');
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,130 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AlterarPecaEntrada,
+  CancelarPecaEntrada,
+  Documento,
+  DocumentoResumo,
+  HipoteseLegal,
+  NivelAcesso,
+  Peca,
+  TipoCopia,
+} from '@tramite/shared';
+import { api } from '../../lib/api';
+import { enviarArquivo, type ProgressoEnvio } from '../../lib/envio-arquivo';
+
+const UMA_HORA = 60 * 60 * 1000;
+
+export const chavesPecas = {
+  documento: (idDocumento: number) => ['documentos', idDocumento] as const,
+  pecas: (idDocumento: number) => ['documentos', idDocumento, 'pecas'] as const,
+};
+
+/** GET documentos/{id}: the document whose peças are shown (number, holder, state, size class). */
+export function useDocumento(idDocumento: number | null) {
+  return useQuery({
+    queryKey: chavesPecas.documento(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<Documento>(`documentos/${idDocumento}`, { signal }),
+    enabled: idDocumento !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET documentos/{id}/pecas: the peças table, as the caller may see it. */
+export function usePecas(idDocumento: number | null) {
+  return useQuery({
+    queryKey: chavesPecas.pecas(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<Peca[]>(`documentos/${idDocumento}/pecas`, { signal }),
+    enabled: idDocumento !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET propriedades/hipoteses-legais: the legal grounds for restricting access. */
+export function useHipotesesLegais(habilitado = true) {
+  return useQuery({
+    queryKey: ['propriedades', 'hipoteses-legais'],
+    queryFn: ({ signal }) => api.get<HipoteseLegal[]>('propriedades/hipoteses-legais', { signal }),
+    enabled: habilitado,
+    staleTime: UMA_HORA,
+  });
+}
+
+function useInvalidarPecas(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: chavesPecas.pecas(idDocumento) });
+}
+
+/** PATCH documentos/{id}/pecas/{idAcessoAnexo}: the peça's data (with a justification) or its sequence number. */
+export function useAlterarPeca(idDocumento: number) {
+  const invalidar = useInvalidarPecas(idDocumento);
+  return useMutation({
+    mutationFn: ({ peca, corpo }: { peca: Peca; corpo: AlterarPecaEntrada }) =>
+      api.patch<Peca>(`documentos/${idDocumento}/pecas/${peca.idAcessoAnexo}`, corpo),
+    onSettled: invalidar,
+  });
+}
+
+/** PATCH documentos/{id}/pecas/{idAcessoAnexo}/cancelar. */
+export function useCancelarPeca(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ peca, corpo }: { peca: Peca; corpo: CancelarPecaEntrada }) =>
+      api.patch<Peca>(`documentos/${idDocumento}/pecas/${peca.idAcessoAnexo}/cancelar`, corpo),
+    // A desmembrada peça lands in another document: its list changes too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+  });
+}
+
+/** DELETE documentos/{id}/anexos/{idAnexo}. */
+export function useExcluirPeca(idDocumento: number) {
+  const invalidar = useInvalidarPecas(idDocumento);
+  return useMutation({
+    mutationFn: (peca: Peca) => api.delete(`documentos/${idDocumento}/anexos/${peca.idAnexo}`),
+    onSettled: invalidar,
+  });
+}
+
+/** GET documentos/{id}/anexos/{idAnexo}/binario: the file, as a Blob with its name. */
+export function baixarArquivo(peca: Peca) {
+  return api.binario(`documentos/${peca.idDocumento}/anexos/${peca.idAnexo}/binario`);
+}
+
+/** The address that opens the file in the browser (pdf, images) or downloads it. */
+export function urlArquivo(peca: Peca): string {
+  return `/api/documentos/${peca.idDocumento}/anexos/${peca.idAnexo}/binario`;
+}
+
+/** GET documentos?numeroDocumento=: the target of a desmembramento, by its number. */
+export async function buscarDocumentoPorNumero(numeroDocumento: string): Promise<DocumentoResumo[]> {
+  const pagina = await api.get<{ itens: DocumentoResumo[] }>('documentos', {
+    params: { numeroDocumento, pagina: 1, tamanhoPagina: 2 },
+  });
+  return pagina.itens;
+}
+
+export interface CamposArquivo {
+  tipoCopia: TipoCopia;
+  nivelAcesso: NivelAcesso;
+  idHipoteseLegal: number | null;
+  descricao: string;
+}
+
+/** POST documentos/{id}/anexos (multipart), with upload progress. */
+export function enviarPeca(
+  idDocumento: number,
+  arquivo: File,
+  campos: CamposArquivo,
+  aoProgredir: (progresso: ProgressoEnvio) => void,
+  signal?: AbortSignal,
+) {
+  const formulario = new FormData();
+  formulario.append('tipoCopia', campos.tipoCopia);
+  formulario.append('nivelAcesso', campos.nivelAcesso);
+  if (campos.idHipoteseLegal !== null) formulario.append('idHipoteseLegal', String(campos.idHipoteseLegal));
+  if (campos.descricao.trim()) formulario.append('descricao', campos.descricao.trim());
+  // The fields go first, so the server knows them before the bytes arrive.
+  formulario.append('arquivo', arquivo, arquivo.name);
+  return enviarArquivo<Peca>(`documentos/${idDocumento}/anexos`, formulario, { aoProgredir, signal });
+}
