@@ -215,10 +215,10 @@ export function enviarComprovantePorEmail(idDocumento: number, destinatario: str
   return api.get<unknown>(`documentos/${idDocumento}/comprovante/email`, { params: { destinatario } });
 }
 
-/** The peça ids of a document (GET documentos/{id}/pecas), or none when they cannot be listed. */
+/** The ids of a document's current peças (GET documentos/{id}/anexos leaves the cancelled ones out), or none. */
 async function idsPecas(idDocumento: number): Promise<number[]> {
   try {
-    const pecas = await api.get<{ idAnexo: number }[]>(`documentos/${idDocumento}/pecas`);
+    const pecas = await api.get<{ idAnexo: number }[]>(`documentos/${idDocumento}/anexos`);
     return pecas.map((peca) => peca.idAnexo);
   } catch {
     return [];
