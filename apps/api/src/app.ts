@@ -20,6 +20,7 @@ import { rotasDocumentos } from './features/documentos/routes.ts';
 import { rotasFavoritos } from './features/favoritos/routes.ts';
 import { rotasGlossario } from './features/glossario/routes.ts';
 import { rotasInteressados } from './features/interessados/routes.ts';
+import { rotasJuntada } from './features/juntada/routes.ts';
 import { rotasMensagens } from './features/mensagens/routes.ts';
 import { rotasPecas } from './features/pecas/routes.ts';
 import { rotasProcedencias } from './features/procedencias/routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasTramitacao);
       await api.register(rotasFavoritos);
       await api.register(rotasPecas);
+      await api.register(rotasJuntada);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './documentos.ts';
+export * from './juntada.ts';
 export * from './lookups.ts';
 export * from './mensagens.ts';
 export * from './nup.ts';

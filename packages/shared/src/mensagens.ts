@@ -115,6 +115,17 @@ export const MENSAGENS = {
     nenhumDocumento: 'Nenhum documento encontrado',
     desapensados: 'Documentos desapensados com sucesso',
     desanexados: 'Documentos desanexados com sucesso',
+    juntados: 'Documentos juntados com sucesso',
+    mesmoDocumento: 'Um documento não pode ser juntado a si mesmo',
+    ciclo: 'O documento escolhido contém este documento: a juntada criaria um ciclo',
+    jaJuntado: 'O documento escolhido já está juntado a outro documento',
+    agregadorIndisponivel:
+      'Só é possível juntar documentos a um documento em andamento, recebido pela sua unidade atual e que não esteja juntado a outro',
+    agregadorNaoProcesso:
+      'Só processos (ou tipos considerados processo na anexação) recebem documentos anexados. Use a apensação',
+    naoJuntado: 'Este documento não está juntado ao documento informado',
+    desjuntarSemPermissao: 'Só a unidade que detém o documento pode desfazer a juntada',
+    numeroObrigatorio: 'Informe o número do documento a juntar',
   },
   busca: {
     dataTramitacaoIncompleta:

@@ -1,0 +1,95 @@
+import {
+  candidatoJuntadaSchema,
+  candidatosJuntadaSchema,
+  erroApiSchema,
+  juntarSchema,
+  vinculosSchema,
+} from '@tramite/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exigirUsuario } from '../../platform/autenticacao.ts';
+import * as service from './service.ts';
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const parametroIdDocumento = z.object({ id });
+const parametrosAgregado = z.object({ id, idAgregado: id });
+
+/** Anonymous calls get 401 before their body is even validated. */
+const apenasUsuarios = {
+  preValidation: async (request: FastifyRequest) => {
+    exigirUsuario(request);
+  },
+};
+
+const erros = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema, 404: erroApiSchema, 409: erroApiSchema };
+
+export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/documentos/:id/agregados',
+    {
+      schema: {
+        tags: ['juntada'],
+        summary: 'Vínculos do documento (pública): o documento a que está juntado e os juntados a ele',
+        params: parametroIdDocumento,
+        response: { 200: vinculosSchema, 400: erroApiSchema, 404: erroApiSchema },
+      },
+    },
+    async (request) => service.listarVinculos(app.db, request.params.id, request.usuario),
+  );
+
+  app.get(
+    '/documentos/:id/agregados/candidatos',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['juntada'],
+        summary: 'Documentos da unidade atual, pelo número, que podem ser juntados a este',
+        params: parametroIdDocumento,
+        querystring: candidatosJuntadaSchema,
+        response: { 200: z.array(candidatoJuntadaSchema), ...erros },
+      },
+    },
+    async (request) =>
+      service.buscarCandidatos(app.db, exigirUsuario(request), request.params.id, request.query.numeroDocumento),
+  );
+
+  app.post(
+    '/documentos/:id/agregados',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['juntada'],
+        summary: 'Junta um documento a este: tipoAgregacao X (ou ANEXACAO) anexa; qualquer outro valor apensa',
+        params: parametroIdDocumento,
+        body: juntarSchema,
+        response: { 201: vinculosSchema, ...erros },
+      },
+    },
+    async (request, reply) => {
+      const vinculos = await service.juntar(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      return reply.status(201).send(vinculos);
+    },
+  );
+
+  app.delete(
+    '/documentos/:id/agregados/:idAgregado',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['juntada'],
+        summary: 'Desfaz uma juntada (desanexar ou desapensar); idAgregado é o id da juntada',
+        params: parametrosAgregado,
+        response: { 200: vinculosSchema, ...erros },
+      },
+    },
+    async (request) =>
+      service.desjuntar(app.db, exigirUsuario(request), request.params.id, request.params.idAgregado, request.ip),
+  );
+};

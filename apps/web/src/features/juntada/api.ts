@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CandidatoJuntada, JuntarEntrada, Vinculos } from '@tramite/shared';
+import { api } from '../../lib/api';
+
+export const chavesJuntada = {
+  vinculos: (idDocumento: number) => ['documentos', idDocumento, 'agregados'] as const,
+};
+
+/** GET documentos/{id}/agregados: the parent of the document and the documents joined into it. */
+export function useVinculos(idDocumento: number | null) {
+  return useQuery({
+    queryKey: chavesJuntada.vinculos(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<Vinculos>(`documentos/${idDocumento}/agregados`, { signal }),
+    enabled: idDocumento !== null,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** GET documentos/{id}/agregados/candidatos: documents of the user's unit that may be joined, by number. */
+export function buscarCandidatos(idDocumento: number, numeroDocumento: string) {
+  return api.get<CandidatoJuntada[]>(`documentos/${idDocumento}/agregados/candidatos`, {
+    params: { numeroDocumento },
+  });
+}
+
+/** POST documentos/{id}/agregados. */
+export function useJuntar(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (entrada: JuntarEntrada) => api.post<Vinculos>(`documentos/${idDocumento}/agregados`, entrada),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+  });
+}
+
+/** DELETE documentos/{id}/agregados/{idAgregado}: undoes an attach or an append. */
+export function useDesjuntar(idDocumento: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (idAgregado: number) => api.delete<Vinculos>(`documentos/${idDocumento}/agregados/${idAgregado}`),
+    onSuccess: (vinculos) => {
+      queryClient.setQueryData(chavesJuntada.vinculos(idDocumento), vinculos);
+      return queryClient.invalidateQueries({ queryKey: ['documentos'] });
+    },
+  });
+}
