@@ -1,5 +1,6 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import type { Fluxo } from '@tramite/shared';
+import { useEffect } from 'react';
 
 interface CamposPassoFluxoProps {
   /** Prefix of the fields' ids. */
@@ -40,6 +41,16 @@ export function CamposPassoFluxo({
 }: CamposPassoFluxoProps) {
   const fluxo = fluxos.find((item) => item.id === idFluxo) ?? null;
   const passos = fluxo?.passos ?? [];
+
+  // When a single flow has permitted steps it comes chosen (and its step too, when it is the only one).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new list of flows makes a new choice.
+  useEffect(() => {
+    const disponiveis = fluxos.filter((item) => item.passos.length > 0);
+    const unico = disponiveis.length === 1 ? disponiveis[0] : undefined;
+    if (idFluxo !== null || !unico) return;
+    aoMudarFluxo(unico.id);
+    aoMudarPasso(unico.passos.length === 1 ? (unico.passos[0]?.id ?? null) : null);
+  }, [fluxos]);
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>

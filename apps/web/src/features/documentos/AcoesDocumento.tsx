@@ -4,6 +4,7 @@ import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Button, Stack } from '@mui/material';
 import { type Documento, MENSAGENS, motivoNaoEditavel, type Usuario } from '@tramite/shared';
 import { useState } from 'react';
@@ -29,8 +30,11 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
   const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
   const [enviandoEmail, setEnviandoEmail] = useState(false);
   const id = documento.idDocumento;
-  const editavel =
-    motivoNaoEditavel(documento) === null && documento.unidadeAtual.id === usuario.configuracoes.idUnidadeAtual;
+  const naUnidadeAtual = documento.unidadeAtual.id === usuario.configuracoes.idUnidadeAtual;
+  const editavel = motivoNaoEditavel(documento) === null && naUnidadeAtual;
+  // The server decides which steps are allowed; the button is offered where sending can make sense.
+  const podeTramitar =
+    naUnidadeAtual && ['RECEBIDO', 'T', 'EM_CRIACAO'].includes(documento.situacao) && !documento.podeReceber;
 
   async function confirmarRecebimento() {
     setConfirmandoRecebimento(false);
@@ -93,6 +97,16 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
             onClick={() => setConfirmandoRecebimento(true)}
           >
             Receber
+          </Button>
+        ) : null}
+        {podeTramitar ? (
+          <Button
+            variant="outlined"
+            startIcon={<SendOutlined />}
+            component={RouterLink}
+            to={`/documentos/${id}/tramitar`}
+          >
+            Tramitar
           </Button>
         ) : null}
         {editavel ? (

@@ -1,10 +1,238 @@
-import { PaginaEmConstrucao } from '../../components/PaginaEmConstrucao';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
+import { useCarregamento } from '../../components/feedback/contexto-carregamento';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { Pagina } from '../../components/Pagina';
+import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
+import { useUsuario } from '../../lib/sessao';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { useCaixaPostal, useReceberDocumento } from './api';
+import { DialogoTramitacaoLote } from './DialogoTramitacaoLote';
+import { FormularioCaixaPostal } from './FormularioCaixaPostal';
+import {
+  consultaDaCaixa,
+  DIAS_PERIODO_PADRAO,
+  type EstadoCaixa,
+  escreverCaixa,
+  filtrosCaixaPadrao,
+  filtrosCaixaVazios,
+  lerCaixa,
+  temFiltrosCaixa,
+  type ValoresFiltrosCaixa,
+  validarCaixa,
+} from './filtros-caixa';
+import { TabelaCaixaPostal } from './TabelaCaixaPostal';
+import { TEXTOS } from './textos';
 
+/** Spec §8: a search that never got an answer (status 0) was too heavy; others show the server's message. */
+function mensagemErroBusca(erro: unknown): string {
+  if (erro instanceof ErroHttp && erro.status === 0) return MENSAGENS.caixaPostal.tempoEsgotado;
+  return mensagemComDetalhe(TEXTOS.erroBuscarCaixaPostal, erro);
+}
+
+/**
+ * Spec §2 (login): the documents in one of the user's units. The query string is the search; documents waiting
+ * to be received are received on confirmation, received ones are forwarded one by one or in bulk.
+ */
 export function CaixaPostalPage() {
+  const usuario = useUsuario();
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const [parametros, setParametros] = useSearchParams();
+  const chave = parametros.toString();
+  const estado = lerCaixa(parametros);
+  const buscaNaUrl = temFiltrosCaixa(estado.filtros);
+  const idUnidadeUsuario = usuario?.configuracoes.idUnidadeAtual ?? null;
+  const [valores, setValores] = useState<ValoresFiltrosCaixa>(estado.filtros);
+  const [erroFormulario, setErroFormulario] = useState<string | null>(null);
+  const [selecionados, setSelecionados] = useState<ReadonlyMap<number, ItemCaixaPostal>>(new Map());
+  const [recebendo, setRecebendo] = useState<ItemCaixaPostal | null>(null);
+  const [tramitandoLote, setTramitandoLote] = useState(false);
+  const receber = useReceberDocumento();
+
+  // Opening the box without filters shows the user's current unit over the last days.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the absence of filters matters.
+  useEffect(() => {
+    if (!buscaNaUrl) {
+      setParametros(escreverCaixa({ ...estado, filtros: filtrosCaixaPadrao(idUnidadeUsuario) }), { replace: true });
+    }
+  }, [buscaNaUrl]);
+
+  // The form follows the URL when it changes from outside (back/forward, a link); a new search clears the selection.
+  useEffect(() => {
+    setValores(lerCaixa(new URLSearchParams(chave)).filtros);
+    setErroFormulario(null);
+    setSelecionados(new Map());
+  }, [chave]);
+
+  const erroUrl = buscaNaUrl ? validarCaixa(estado.filtros) : null;
+  useEffect(() => {
+    if (erroUrl) snackbar.erro(erroUrl);
+  }, [erroUrl, snackbar]);
+
+  const consulta = buscaNaUrl && !erroUrl ? consultaDaCaixa(estado) : null;
+  const resultado = useCaixaPostal(consulta);
+  useErroConsulta(resultado.error, mensagemErroBusca);
+
+  const numeroBuscado = consulta?.numeroDocumento ?? '';
+  const naoEncontrado =
+    numeroBuscado !== '' && resultado.data !== undefined && !resultado.isPlaceholderData && resultado.data.total === 0;
+  // Every answer without the number says so again, a repeated search included.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt marks each new answer.
+  useEffect(() => {
+    if (naoEncontrado) snackbar.erro(MENSAGENS.caixaPostal.documentoNaoEncontrado(numeroBuscado));
+  }, [naoEncontrado, numeroBuscado, snackbar, resultado.dataUpdatedAt]);
+
+  const idUnidadeCaixa = Number(estado.filtros.idUnidadeAtual) || idUnidadeUsuario;
+  const acoesHabilitadas = idUnidadeCaixa === idUnidadeUsuario;
+
+  function irPara(novo: EstadoCaixa) {
+    const proximos = escreverCaixa(novo);
+    if (proximos.toString() === chave) {
+      void resultado.refetch();
+    } else {
+      setParametros(proximos);
+    }
+  }
+
+  function buscar() {
+    const erro = validarCaixa(valores);
+    setErroFormulario(erro);
+    if (erro) {
+      snackbar.erro(erro);
+      return;
+    }
+    irPara({ ...estado, filtros: valores, pagina: 1 });
+  }
+
+  function limpar() {
+    setValores({ ...filtrosCaixaVazios(), idUnidadeAtual: valores.idUnidadeAtual });
+    setErroFormulario(null);
+  }
+
+  function selecionar(itens: readonly ItemCaixaPostal[], marcar: boolean) {
+    setSelecionados((atuais) => {
+      const novos = new Map(atuais);
+      for (const item of itens) {
+        if (marcar) novos.set(item.idDocumento, item);
+        else novos.delete(item.idDocumento);
+      }
+      return novos;
+    });
+  }
+
+  async function confirmarRecebimento() {
+    const item = recebendo;
+    setRecebendo(null);
+    if (!item) return;
+    try {
+      await executar('Recebendo documento', () => receber.mutateAsync(item.idDocumento));
+      snackbar.sucesso(MENSAGENS.documento.recebido);
+    } catch (erro) {
+      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
+    }
+  }
+
+  const total = resultado.data?.total ?? 0;
+
   return (
-    <PaginaEmConstrucao
+    <Pagina
       titulo="Caixa postal"
-      descricao="Documentos enviados à sua unidade, para consulta e recebimento."
-    />
+      descricao={`Documentos enviados às suas unidades e os que estão com elas. Sem filtros, mostra os últimos ${DIAS_PERIODO_PADRAO} dias da sua unidade atual.`}
+    >
+      <FormularioCaixaPostal
+        valores={valores}
+        aoMudar={setValores}
+        aoBuscar={buscar}
+        aoLimpar={limpar}
+        erro={erroFormulario ?? erroUrl}
+      />
+      {resultado.error ? (
+        <Alert severity="error" role="status" data-testid="erro-resultados" sx={{ mb: 2 }}>
+          {mensagemErroBusca(resultado.error)}
+        </Alert>
+      ) : null}
+      {consulta && resultado.data ? (
+        <Paper variant="outlined" component="section" aria-labelledby="titulo-caixa">
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ px: 2, pt: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+          >
+            <Box>
+              <Typography id="titulo-caixa" component="h2" variant="h6">
+                Documentos
+              </Typography>
+              <Typography role="status" data-testid="total-caixa" color="text.secondary">
+                {total === 1 ? '1 documento' : `${total.toLocaleString('pt-BR')} documentos`}
+                {selecionados.size > 0
+                  ? ` · ${selecionados.size === 1 ? '1 selecionado' : `${selecionados.size} selecionados`}`
+                  : ''}
+              </Typography>
+            </Box>
+            {acoesHabilitadas ? (
+              <Button
+                variant="contained"
+                startIcon={<SendOutlined />}
+                disabled={selecionados.size === 0}
+                onClick={() => setTramitandoLote(true)}
+              >
+                Tramitar selecionados
+              </Button>
+            ) : null}
+          </Stack>
+          {!acoesHabilitadas ? (
+            <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
+              Esta não é a sua unidade atual: para receber ou tramitar seus documentos, troque a unidade atual nas
+              configurações do usuário.
+            </Alert>
+          ) : null}
+          {naoEncontrado ? (
+            <Alert severity="warning" sx={{ m: 2 }} data-testid="documento-nao-encontrado">
+              {MENSAGENS.caixaPostal.documentoNaoEncontrado(numeroBuscado)}
+            </Alert>
+          ) : null}
+          {resultado.data.itens.length === 0 && !naoEncontrado ? (
+            <Alert severity="info" sx={{ m: 2 }} data-testid="caixa-vazia">
+              {TEXTOS.caixaVazia}
+            </Alert>
+          ) : null}
+          {resultado.data.itens.length > 0 ? (
+            <TabelaCaixaPostal
+              resultado={resultado.data}
+              estado={estado}
+              atualizando={resultado.isPlaceholderData}
+              acoesHabilitadas={acoesHabilitadas}
+              selecionados={selecionados}
+              aoSelecionar={selecionar}
+              aoReceber={setRecebendo}
+              aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
+              aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
+            />
+          ) : null}
+        </Paper>
+      ) : null}
+      <DialogoConfirmacao
+        aberto={recebendo !== null}
+        titulo="Receber documento"
+        rotuloConfirmar="Receber"
+        aoCancelar={() => setRecebendo(null)}
+        aoConfirmar={confirmarRecebimento}
+      >
+        Confirma o recebimento do documento {recebendo?.numero} na sua unidade?
+      </DialogoConfirmacao>
+      <DialogoTramitacaoLote
+        aberto={tramitandoLote}
+        documentos={[...selecionados.values()]}
+        aoFechar={(concluido) => {
+          setTramitandoLote(false);
+          if (concluido) setSelecionados(new Map());
+        }}
+      />
+    </Pagina>
   );
 }

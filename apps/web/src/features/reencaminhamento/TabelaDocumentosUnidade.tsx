@@ -1,0 +1,122 @@
+import {
+  Radio,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ItemCaixaPostal, PaginaCaixaPostal } from '@tramite/shared';
+import { formatarDataHora } from '../../lib/formatacao';
+
+interface TabelaDocumentosUnidadeProps {
+  resultado: PaginaCaixaPostal;
+  atualizando: boolean;
+  escolhido: number | null;
+  aoEscolher: (item: ItemCaixaPostal) => void;
+  aoPaginar: (pagina: number, tamanhoPagina: number) => void;
+}
+
+/** Read by screen readers, not shown. */
+const OCULTO_VISUALMENTE = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  width: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+} as const;
+
+function situacao(item: ItemCaixaPostal): string {
+  if (item.pendenteRecebimento) return 'Aguardando recebimento';
+  return item.situacao === 'T' ? 'Recebido em reencaminhamento' : 'Recebido';
+}
+
+/** The documents of the chosen unit's box, one of which is picked (radio buttons: arrow keys move the choice). */
+export function TabelaDocumentosUnidade({
+  resultado,
+  atualizando,
+  escolhido,
+  aoEscolher,
+  aoPaginar,
+}: TabelaDocumentosUnidadeProps) {
+  return (
+    <>
+      {/* Focusable so that keyboard users can scroll a table wider than the screen. */}
+      <TableContainer
+        sx={{ opacity: atualizando ? 0.6 : 1 }}
+        tabIndex={0}
+        role="region"
+        aria-label="Documentos da unidade (rolável)"
+      >
+        <Table size="small" aria-label="Documentos da unidade" data-testid="documentos-unidade">
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Typography component="span" sx={OCULTO_VISUALMENTE}>
+                  Escolha
+                </Typography>
+              </TableCell>
+              <TableCell>Número</TableCell>
+              <TableCell>Tipo</TableCell>
+              <TableCell sx={{ minWidth: 200 }}>Resumo</TableCell>
+              <TableCell>Situação</TableCell>
+              <TableCell>Origem</TableCell>
+              <TableCell>Data de envio</TableCell>
+              <TableCell>Prazo</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {resultado.itens.map((item) => (
+              <TableRow
+                key={item.idDocumento}
+                hover
+                selected={item.idDocumento === escolhido}
+                onClick={() => aoEscolher(item)}
+                sx={{ cursor: 'pointer' }}
+                data-testid="documento-unidade"
+              >
+                <TableCell padding="checkbox">
+                  <Radio
+                    name="documento-reencaminhamento"
+                    checked={item.idDocumento === escolhido}
+                    onChange={() => aoEscolher(item)}
+                    slotProps={{ input: { 'aria-label': `Escolher o documento ${item.numero}` } }}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.numero}</TableCell>
+                <TableCell>{item.tipo}</TableCell>
+                <TableCell>{item.resumoAssunto}</TableCell>
+                <TableCell>{situacao(item)}</TableCell>
+                <TableCell>{item.unidadeOrigem ?? '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarDataHora(item.dataEnvio)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {item.prazo === null ? '—' : item.prazo === 1 ? '1 dia' : `${item.prazo} dias`}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={resultado.total}
+        page={Math.max(0, resultado.pagina - 1)}
+        rowsPerPage={resultado.tamanhoPagina}
+        rowsPerPageOptions={[10, 20, 50]}
+        onPageChange={(_evento, pagina) => aoPaginar(pagina + 1, resultado.tamanhoPagina)}
+        onRowsPerPageChange={(evento) => aoPaginar(1, Number(evento.target.value))}
+        labelRowsPerPage="Documentos por página:"
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${count.toLocaleString('pt-BR')}`
+        }
+      />
+    </>
+  );
+}

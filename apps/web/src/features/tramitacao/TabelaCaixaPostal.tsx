@@ -1,0 +1,206 @@
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import SendOutlined from '@mui/icons-material/SendOutlined';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Link,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TableSortLabel,
+  Typography,
+} from '@mui/material';
+import type { ItemCaixaPostal, PaginaCaixaPostal } from '@tramite/shared';
+import { Link as RouterLink } from 'react-router';
+import { formatarDataHora } from '../../lib/formatacao';
+import { type EstadoCaixa, type OrdenacaoCaixa, TAMANHOS_PAGINA_CAIXA } from './filtros-caixa';
+
+interface TabelaCaixaPostalProps {
+  resultado: PaginaCaixaPostal;
+  estado: EstadoCaixa;
+  atualizando: boolean;
+  /** Receiving and forwarding act in the user's current unit: off while another unit's box is shown. */
+  acoesHabilitadas: boolean;
+  selecionados: ReadonlyMap<number, ItemCaixaPostal>;
+  aoSelecionar: (itens: readonly ItemCaixaPostal[], selecionar: boolean) => void;
+  aoReceber: (item: ItemCaixaPostal) => void;
+  aoPaginar: (pagina: number, tamanhoPagina: number) => void;
+  aoOrdenar: (ordenacao: OrdenacaoCaixa, direcao: 'asc' | 'desc') => void;
+}
+
+const COLUNAS: Record<OrdenacaoCaixa, { rotulo: string; direcaoInicial: 'asc' | 'desc' }> = {
+  numero: { rotulo: 'Número', direcaoInicial: 'asc' },
+  tipo: { rotulo: 'Tipo', direcaoInicial: 'asc' },
+  dataEnvio: { rotulo: 'Data de envio', direcaoInicial: 'desc' },
+};
+
+/** Documents the unit holds (received, or drafts of the unit) can be forwarded from the box. */
+export function podeTramitar(item: ItemCaixaPostal): boolean {
+  return item.recebido || item.situacao === 'EM_CRIACAO';
+}
+
+function prazo(item: ItemCaixaPostal): string {
+  if (item.prazo === null) return '—';
+  return item.prazo === 1 ? '1 dia' : `${item.prazo} dias`;
+}
+
+/** One page of the postal box, sorted and paginated on the server. */
+export function TabelaCaixaPostal({
+  resultado,
+  estado,
+  atualizando,
+  acoesHabilitadas,
+  selecionados,
+  aoSelecionar,
+  aoReceber,
+  aoPaginar,
+  aoOrdenar,
+}: TabelaCaixaPostalProps) {
+  const selecionaveis = acoesHabilitadas ? resultado.itens.filter((item) => item.recebido) : [];
+  const marcadosNaPagina = selecionaveis.filter((item) => selecionados.has(item.idDocumento)).length;
+
+  function cabecalho(campo: OrdenacaoCaixa) {
+    const { rotulo, direcaoInicial } = COLUNAS[campo];
+    const ativa = estado.ordenacao === campo;
+    return (
+      <TableCell
+        sortDirection={ativa ? estado.direcao : false}
+        aria-sort={ativa ? (estado.direcao === 'asc' ? 'ascending' : 'descending') : undefined}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
+        <TableSortLabel
+          active={ativa}
+          direction={ativa ? estado.direcao : direcaoInicial}
+          onClick={() => aoOrdenar(campo, ativa ? (estado.direcao === 'asc' ? 'desc' : 'asc') : direcaoInicial)}
+        >
+          {rotulo}
+        </TableSortLabel>
+      </TableCell>
+    );
+  }
+
+  return (
+    <>
+      {/* Focusable so that keyboard users can scroll a table wider than the screen. */}
+      <TableContainer sx={{ opacity: atualizando ? 0.6 : 1 }} tabIndex={0} role="region" aria-labelledby="titulo-caixa">
+        <Table size="small" aria-labelledby="titulo-caixa" data-testid="tabela-caixa-postal" sx={{ minWidth: 1000 }}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selecionaveis.length > 0 && marcadosNaPagina === selecionaveis.length}
+                  indeterminate={marcadosNaPagina > 0 && marcadosNaPagina < selecionaveis.length}
+                  disabled={selecionaveis.length === 0}
+                  onChange={(evento) => aoSelecionar(selecionaveis, evento.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Selecionar todos os documentos recebidos desta página' } }}
+                />
+              </TableCell>
+              {cabecalho('numero')}
+              {cabecalho('tipo')}
+              <TableCell sx={{ minWidth: 240 }}>Resumo</TableCell>
+              <TableCell>Origem</TableCell>
+              {cabecalho('dataEnvio')}
+              <TableCell>Prazo</TableCell>
+              <TableCell>Urgência</TableCell>
+              <TableCell>Ações</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {resultado.itens.map((item) => (
+              <TableRow
+                key={item.idDocumento}
+                hover
+                selected={selecionados.has(item.idDocumento)}
+                data-testid="item-caixa-postal"
+                data-numero={item.numero}
+              >
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={selecionados.has(item.idDocumento)}
+                    disabled={!acoesHabilitadas || !item.recebido}
+                    onChange={(evento) => aoSelecionar([item], evento.target.checked)}
+                    slotProps={{ input: { 'aria-label': `Selecionar o documento ${item.numero}` } }}
+                  />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Link component={RouterLink} to={`/documentos/${item.idDocumento}`}>
+                    {item.numero}
+                  </Link>
+                </TableCell>
+                <TableCell sx={{ minWidth: 150 }}>
+                  {item.tipo}
+                  <Typography variant="body2" color="text.secondary">
+                    {item.pendenteRecebimento ? 'Aguardando recebimento' : item.recebido ? 'Recebido' : 'Em criação'}
+                  </Typography>
+                </TableCell>
+                <TableCell>{item.resumoAssunto}</TableCell>
+                <TableCell>{item.unidadeOrigem ?? '—'}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {item.dataEnvio ? (
+                    formatarDataHora(item.dataEnvio)
+                  ) : (
+                    <>
+                      {formatarDataHora(item.dataCriacao)}
+                      <Typography variant="body2" color="text.secondary">
+                        (criação)
+                      </Typography>
+                    </>
+                  )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{prazo(item)}</TableCell>
+                <TableCell>
+                  {item.urgente ? <Chip label="Urgente" color="error" size="small" variant="outlined" /> : 'Normal'}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {acoesHabilitadas && item.pendenteRecebimento ? (
+                    <Button
+                      size="small"
+                      variant="contained"
+                      startIcon={<MoveToInboxOutlined />}
+                      onClick={() => aoReceber(item)}
+                      aria-label={`Receber o documento ${item.numero}`}
+                    >
+                      Receber
+                    </Button>
+                  ) : null}
+                  {acoesHabilitadas && podeTramitar(item) ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      startIcon={<SendOutlined />}
+                      component={RouterLink}
+                      to={`/documentos/${item.idDocumento}/tramitar`}
+                      aria-label={`Tramitar o documento ${item.numero}`}
+                    >
+                      Tramitar
+                    </Button>
+                  ) : null}
+                  {!acoesHabilitadas ? <Box component="span">—</Box> : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={resultado.total}
+        page={Math.max(0, estado.pagina - 1)}
+        rowsPerPage={estado.tamanhoPagina}
+        rowsPerPageOptions={[...new Set([...TAMANHOS_PAGINA_CAIXA, estado.tamanhoPagina])].sort((a, b) => a - b)}
+        onPageChange={(_evento, pagina) => aoPaginar(pagina + 1, estado.tamanhoPagina)}
+        onRowsPerPageChange={(evento) => aoPaginar(1, Number(evento.target.value))}
+        labelRowsPerPage="Documentos por página:"
+        labelDisplayedRows={({ from, to, count }) =>
+          `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${count.toLocaleString('pt-BR')}`
+        }
+      />
+    </>
+  );
+}
