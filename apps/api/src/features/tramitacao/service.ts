@@ -462,6 +462,36 @@ export async function buscarUltimaTramitacao(
 // Receiving
 
 /**
+ * The part of a receipt after the pending tramitação was marked received: the document (situacao RECEBIDO, or T in
+ * re-forwarding) and its joined documents move to the unit, and the audit row is written.
+ */
+async function concluirRecebimento(
+  trx: Banco,
+  dados: {
+    usuario: UsuarioAutenticado;
+    documento: { id: number; situacao: string; idUnidadeAtual: number };
+    tramitacao: { id: number; sequencia: number };
+    idUnidade: number;
+    reencaminhamento: boolean;
+    ip: string;
+  },
+): Promise<void> {
+  const { usuario, documento, tramitacao, idUnidade, reencaminhamento, ip } = dados;
+  const depois = await queries.registrarRecebimento(trx, documento.id, idUnidade, reencaminhamento ? 'T' : undefined);
+  await queries.receberAgregadas(trx, tramitacao.id, usuario.id, reencaminhamento);
+  const agregados = await queries.moverAgregados(trx, documento.id, idUnidade);
+  await registrarAuditoria(trx, {
+    idUsuario: usuario.id,
+    acao: reencaminhamento ? 'REENCAMINHAMENTO_RECEBER' : 'RECEBER_DOCUMENTO',
+    entidade: 'documento',
+    idEntidade: documento.id,
+    antes: { situacao: documento.situacao, idUnidadeAtual: documento.idUnidadeAtual },
+    depois: { ...depois, idTramitacao: tramitacao.id, sequencia: tramitacao.sequencia, agregados },
+    ip,
+  });
+}
+
+/**
  * POST documentos/{id}/receber: the caller's current unit receives the document addressed to it. The document row
  * is locked and the tramitação updated only while still pending, so of concurrent receipts exactly one wins.
  */
@@ -487,18 +517,7 @@ export async function receberDocumento(
       }
       throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
     }
-    const depois = await queries.registrarRecebimento(trx, idDocumento, idUnidade);
-    await queries.receberAgregadas(trx, tramitacao.id, usuario.id, false);
-    const agregados = await queries.moverAgregados(trx, idDocumento, idUnidade);
-    await registrarAuditoria(trx, {
-      idUsuario: usuario.id,
-      acao: 'RECEBER_DOCUMENTO',
-      entidade: 'documento',
-      idEntidade: idDocumento,
-      antes: { situacao: documento.situacao, idUnidadeAtual: documento.idUnidadeAtual },
-      depois: { ...depois, idTramitacao: tramitacao.id, sequencia: tramitacao.sequencia, agregados },
-      ip,
-    });
+    await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento: false, ip });
   });
   return documentos.buscarDocumento(db, idDocumento, usuario);
 }
@@ -640,18 +659,7 @@ export async function receberEmNomeDaUnidade(
       );
     }
     const idUnidade = tramitacao.idUnidadeDestino;
-    const depois = await queries.registrarRecebimento(trx, idDocumento, idUnidade, 'T');
-    await queries.receberAgregadas(trx, tramitacao.id, usuario.id, true);
-    const agregados = await queries.moverAgregados(trx, idDocumento, idUnidade);
-    await registrarAuditoria(trx, {
-      idUsuario: usuario.id,
-      acao: 'REENCAMINHAMENTO_RECEBER',
-      entidade: 'documento',
-      idEntidade: idDocumento,
-      antes: { situacao: documento.situacao, idUnidadeAtual: documento.idUnidadeAtual },
-      depois: { ...depois, idTramitacao: tramitacao.id, sequencia: tramitacao.sequencia, agregados },
-      ip,
-    });
+    await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento: true, ip });
   });
   return documentos.buscarDocumento(db, idDocumento, usuario);
 }
