@@ -245,12 +245,26 @@ test.describe('tipos documentais', () => {
     const autorizados: TipoDocumento[] = await (await page.request.get('/api/tipos-documentos')).json();
     expect(autorizados.map((tipo) => tipo.descricao)).not.toContain('Ata');
 
+    // The effect of geraCapa: the document screen offers the cover only for types that generate one.
+    const busca = await page.request.get(
+      `/api/documentos?idTipoDocumento=${salvo.id}&dataCriacaoInicio=2000-01-01&dataCriacaoFim=2100-12-31`,
+    );
+    const { itens } = (await busca.json()) as { itens: { idDocumento: number }[] };
+    const idAta = itens[0]?.idDocumento;
+    expect(idAta).toBeDefined();
+    await page.goto(`/documentos/${idAta}`);
+    const acoes = page.getByRole('group', { name: 'Ações do documento' });
+    await expect(acoes.getByRole('button', { name: 'Capa', exact: true })).toBeVisible();
+
     // Leave the demo data as it was for the other tests of this run.
     const restaurado = await page.request.patch(`/api/tipos-documentos/${salvo.id}`, {
       headers: CABECALHOS,
       data: { ativo: true, geraCapa: false, urlDocumentacao: null },
     });
     expect(restaurado.status()).toBe(200);
+    await page.reload();
+    await expect(acoes.getByRole('button', { name: 'Comprovante', exact: true })).toBeVisible();
+    await expect(acoes.getByRole('button', { name: 'Capa', exact: true })).toHaveCount(0);
   });
 
   test("uma falha ao salvar mostra 'Erro ao alterar propriedades' e uma falha ao listar, a sua mensagem", async ({
