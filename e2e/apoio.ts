@@ -12,6 +12,12 @@ export async function entrar(page: Page, usuario: string, senha = usuario, desti
 
 /** No serious or critical accessibility violation on the current page. */
 export async function conferirAcessibilidade(page: Page) {
+  // Fades and slides (menus closing, dialogs opening) leave elements half-transparent: wait for the finite ones.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animacao) => animacao.playState !== 'running' || animacao.effect?.getTiming().iterations === Infinity),
+  );
   const resultado = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const graves = resultado.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(graves.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

@@ -104,6 +104,8 @@ const arquivoEnvio = (page: Page, nome: string) => page.getByTestId('arquivo-env
 async function escolher(area: Locator, campo: string, opcao: string) {
   await area.getByRole('combobox', { name: campo }).click();
   await area.page().getByRole('option', { name: opcao, exact: true }).click();
+  // The list fades out; wait until it is gone so an accessibility check does not see half-transparent options.
+  await expect(area.page().getByRole('listbox')).toHaveCount(0);
 }
 
 async function nomesNaOrdem(page: Page): Promise<string[]> {
