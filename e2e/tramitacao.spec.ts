@@ -184,6 +184,8 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
 
   test('a caixa postal valida os filtros e avisa quando o número não está nela', async ({ page }) => {
     await entrar(page, 'bruno', 'bruno', '/caixa-postal');
+    // The box first writes its default search (current unit, last days) into the URL; clear only after that.
+    await page.waitForURL(/dataInicio=/);
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.caixaPostal.filtroObrigatorio);
@@ -211,6 +213,8 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
     const [primeiro, segundo] = recebidos;
     if (!primeiro || !segundo) throw new Error('A semente deveria ter ao menos dois documentos recebidos');
 
+    // The box first writes its default search (current unit, last days) into the URL; clear only after that.
+    await page.waitForURL(/dataInicio=/);
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await preencherData(page, 'Data inicial', '2000-01-01');
     await preencherData(page, 'Data final', '2100-12-31');
