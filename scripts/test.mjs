@@ -11,18 +11,26 @@ const saida = join(raiz, '.test-output');
 let aprovados = 0;
 let reprovados = 0;
 
-function garantirChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/** Debian packages the tests use: Chromium (Playwright) and poppler-utils (`pdfsig` checks signed PDFs). */
+const PACOTES_DEBIAN = [
+  { pacote: 'chromium', arquivo: CHROMIUM },
+  { pacote: 'poppler-utils', arquivo: '/usr/bin/pdfsig' },
+];
+
+function garantirPacotesDebian() {
+  const faltando = PACOTES_DEBIAN.filter(({ arquivo }) => !existsSync(arquivo));
+  if (faltando.length === 0) return true;
+  const nomes = faltando.map(({ pacote }) => pacote);
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
-    console.log('Instalando o Chromium do Debian (apt-get install chromium)...');
+    console.log(`Instalando pacotes do Debian (apt-get install ${nomes.join(' ')})...`);
     const ambiente = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     executar('apt-get', ['update', '-qq'], { env: ambiente });
-    executar('apt-get', ['install', '-y', '-qq', 'chromium'], { env: ambiente });
-    if (existsSync(CHROMIUM)) return true;
+    executar('apt-get', ['install', '-y', '-qq', ...nomes], { env: ambiente });
+    if (faltando.every(({ arquivo }) => existsSync(arquivo))) return true;
   }
   console.error(
-    `Chromium não encontrado em ${CHROMIUM}. Instale-o com "sudo apt-get install -y chromium" ` +
-      '(ou indique outro caminho em CHROMIUM_PATH) e rode "npm test" de novo.',
+    `Faltam pacotes do Debian: ${nomes.join(', ')}. Instale-os com "sudo apt-get install -y ${nomes.join(' ')}" ` +
+      '(ou indique outro Chromium em CHROMIUM_PATH) e rode "npm test" de novo.',
   );
   return false;
 }
@@ -48,6 +56,7 @@ function lerJson(caminho) {
 }
 
 instalarDependencias();
+const pacotesProntos = garantirPacotesDebian();
 rmSync(saida, { recursive: true, force: true });
 mkdirSync(saida, { recursive: true });
 const bin = (nome) => join(raiz, 'node_modules/.bin', nome);
@@ -76,7 +85,7 @@ if (vitest) {
 }
 
 console.log('\n▶ Testes de ponta a ponta (Playwright + Chromium)');
-if (!garantirChromium()) {
+if (!pacotesProntos) {
   reprovados++;
 } else if (construirWebSeNecessario() !== 0) {
   reprovados++;
