@@ -31,7 +31,7 @@ const erros = {
 export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
   // Only these routes take multipart bodies; each one reads its parts as a stream, with per-request limits.
   await app.register(multipart, { throwFileSizeLimit: false });
-  const deps = { db: app.db, armazenamento: app.armazenamento };
+  const deps = { db: app.db, armazenamento: app.armazenamento, urlPublica: app.config.urlPublica };
 
   app.post(
     '/documentos/:id/anexos',

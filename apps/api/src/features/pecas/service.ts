@@ -1,33 +1,36 @@
 import type { Readable } from 'node:stream';
-import type { Multipart } from '@fastify/multipart';
 import {
   type AlterarPeca,
   abreNoNavegador,
   type CancelarPeca,
   camposEnvioPecaSchema,
-  descreverTamanho,
   exigeHipoteseLegal,
   type LeitorPeca,
   MENSAGENS,
   motivoSemAlteracaoPecas,
   moverPeca,
+  type NivelAcesso,
   type Peca,
   pecaListavel,
   podeVisualizarPeca,
-  sanitizarNomeArquivo,
   TAMANHO_MAXIMO_DESCRICAO_PECA,
+  type TipoCopia,
   tamanhoMaximoArquivo,
 } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
-import {
-  type ArmazenamentoArquivos,
-  type ArquivoTemporario,
-  LimiteArquivoExcedido,
-} from '../../platform/armazenamento.ts';
+import type { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { conflito, ErroDominio, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import {
+  type ArquivoRecebido,
+  arquivoGrande,
+  type CorpoEnvio,
+  FOLGA_MULTIPART,
+  receberPartes,
+} from '../../platform/envio-multipart.ts';
+import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
+import { notificarAcompanhantes } from '../favoritos/acompanhamento.ts';
 import * as queries from './queries.ts';
 import { identificarTipo, paraPeca, paraVisibilidade } from './regras.ts';
 
@@ -36,15 +39,12 @@ export type Chamador = UsuarioAutenticado | null;
 export interface DependenciasPecas {
   db: Banco;
   armazenamento: ArmazenamentoArquivos;
+  /** config.urlPublica, for the links in the followers' e-mails. */
+  urlPublica: string;
 }
-
-/** Room for the multipart boundaries and the form fields around the file, when comparing Content-Length. */
-const FOLGA_MULTIPART = 64 * 1024;
 
 const documentoNaoEncontrado = () => naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
 const pecaNaoEncontrada = () => naoEncontrado(MENSAGENS.arquivos.pecaNaoEncontrada);
-const arquivoGrande = (limite: number) =>
-  new ErroDominio(413, MENSAGENS.arquivos.arquivoGrande(descreverTamanho(limite)));
 
 async function unidadeOuNula(db: Banco, usuario: UsuarioAutenticado): Promise<number | null> {
   try {
@@ -165,70 +165,8 @@ export async function abrirArquivo(
 // ---------------------------------------------------------------------------------------------------------------
 // Upload
 
-/** The multipart body of an upload, read only after the document and the caller were checked. */
-export interface CorpoEnvio {
-  /** Content-Length, when the client sent one. */
-  tamanhoDeclarado: number | null;
-  /** The parts, with the file limited to `limite` bytes. */
-  partes(limite: number): AsyncIterable<Multipart>;
-}
-
-interface EnvioRecebido {
-  arquivo: ArquivoTemporario;
-  nome: string;
-  campos: Record<string, string>;
-}
-
-/** The multipart library's and the stream's failures as the client should hear them. */
-function traduzirErroEnvio(erro: unknown, limite: number): unknown {
-  if (erro instanceof ErroDominio) return erro;
-  if (erro instanceof LimiteArquivoExcedido) return arquivoGrande(limite);
-  const codigo = (erro as { code?: unknown } | null)?.code;
-  switch (codigo) {
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return arquivoGrande(limite);
-    case 'FST_FILES_LIMIT':
-      return requisicaoInvalida(MENSAGENS.arquivos.umArquivoPorVez);
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-    case 'FST_PROTO_VIOLATION':
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return requisicaoInvalida(MENSAGENS.geral.parametrosInvalidos);
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ErroDominio(415, MENSAGENS.arquivos.multipartObrigatorio);
-  }
-  // The server's own failures (disk full, permissions) stay internal errors.
-  if (typeof codigo === 'string' && /^E[A-Z]+$/.test(codigo)) return erro;
-  return requisicaoInvalida(MENSAGENS.arquivos.envioInterrompido);
-}
-
-/** Streams the one file part to a temporary file and collects the form fields; nothing is left behind on failure. */
-async function receberPartes(
-  armazenamento: ArmazenamentoArquivos,
-  corpo: CorpoEnvio,
-  limite: number,
-): Promise<EnvioRecebido> {
-  let arquivo = null as ArquivoTemporario | null;
-  let nome = '';
-  const campos: Record<string, string> = {};
-  try {
-    for await (const parte of corpo.partes(limite)) {
-      if (parte.type === 'file') {
-        if (arquivo) throw requisicaoInvalida(MENSAGENS.arquivos.umArquivoPorVez);
-        arquivo = await armazenamento.receberFluxo(parte.file, limite);
-        if (parte.file.truncated) throw arquivoGrande(limite);
-        nome = sanitizarNomeArquivo(parte.filename ?? '');
-      } else if (campos[parte.fieldname] === undefined) {
-        campos[parte.fieldname] = typeof parte.value === 'string' ? parte.value : String(parte.value ?? '');
-      }
-    }
-  } catch (erro) {
-    await arquivo?.descartar();
-    throw traduzirErroEnvio(erro, limite);
-  }
-  if (!arquivo) throw requisicaoInvalida(MENSAGENS.arquivos.arquivoAusente);
-  return { arquivo, nome, campos };
-}
+/** The multipart body of an upload (platform/envio-multipart.ts, shared with the signed files). */
+export type { CorpoEnvio } from '../../platform/envio-multipart.ts';
 
 /** Deletes a stored content and its row when nothing refers to it any more (under the content's lock). */
 export async function limparConteudoSemUso(deps: DependenciasPecas, sha256: string): Promise<boolean> {
@@ -239,6 +177,54 @@ export async function limparConteudoSemUso(deps: DependenciasPecas, sha256: stri
     await deps.armazenamento.remover(sha256);
     return true;
   });
+}
+
+export interface ConteudoNovaPeca {
+  idDocumento: number;
+  /** A content already in the store, with its `arquivo` row. */
+  sha256: string;
+  nome: string;
+  descricao: string | null;
+  tipoCopia: TipoCopia;
+  nivelAcesso: NivelAcesso;
+  idHipoteseLegal: number | null;
+}
+
+/**
+ * Inside the caller's transaction: locks the document, checks the caller's unit may add peças to it now (the rules
+ * of every upload) and adds the stored content as a new anexo and the last active peça, travelling in the next
+ * tramitação. The caller writes the auditoria of its own action. Used by the upload and by the signed files.
+ */
+export async function adicionarPeca(
+  trx: Banco,
+  usuario: UsuarioAutenticado,
+  idUnidade: number,
+  dados: ConteudoNovaPeca,
+  urlPublica: string,
+): Promise<{ id: number; idAnexo: number; sequencial: number }> {
+  const documento = await queries.bloquearDocumento(trx, dados.idDocumento);
+  if (!documento || !documentos.visivelPara(documento, usuario)) throw documentoNaoEncontrado();
+  exigirAlteracao(documento, idUnidade);
+  const anexo = await queries.inserirAnexo(trx, { sha256: dados.sha256, nome: dados.nome, idUsuario: usuario.id });
+  const sequencial = (await queries.pecasAtivas(trx, dados.idDocumento)).length + 1;
+  const peca = await queries.inserirPeca(trx, {
+    idDocumento: dados.idDocumento,
+    idAnexo: anexo.id,
+    sequencial,
+    descricao: dados.descricao,
+    tipoCopia: dados.tipoCopia,
+    nivelAcesso: dados.nivelAcesso,
+    idHipoteseLegal: dados.idHipoteseLegal,
+    sequenciaTramitacao: await queries.proximaSequenciaTramitacao(trx, dados.idDocumento),
+    idUsuario: usuario.id,
+  });
+  await notificarAcompanhantes(trx, {
+    idDocumento: dados.idDocumento,
+    evento: { tipo: 'NOVA_PECA', idPeca: peca.id },
+    idUsuarioAutor: usuario.id,
+    urlPublica,
+  });
+  return { id: peca.id, idAnexo: anexo.id, sequencial };
 }
 
 /**
@@ -263,7 +249,8 @@ export async function enviarPeca(
     throw arquivoGrande(limite);
   }
 
-  const { arquivo, nome, campos } = await receberPartes(deps.armazenamento, corpo, limite);
+  const { arquivos, campos } = await receberPartes(deps.armazenamento, corpo, limite);
+  const { arquivo, nome } = arquivos[0] as ArquivoRecebido;
   let efetivado = false;
   try {
     if (arquivo.tamanho === 0) throw requisicaoInvalida(MENSAGENS.arquivos.arquivoVazio);
@@ -287,19 +274,21 @@ export async function enviarPeca(
       await arquivo.efetivar();
       efetivado = true;
       await queries.inserirArquivo(trx, { sha256: arquivo.sha256, tamanho: arquivo.tamanho, tipoMime });
-      const anexo = await queries.inserirAnexo(trx, { sha256: arquivo.sha256, nome, idUsuario: usuario.id });
-      const ativas = await queries.pecasAtivas(trx, idDocumento);
-      const peca = await queries.inserirPeca(trx, {
-        idDocumento,
-        idAnexo: anexo.id,
-        sequencial: ativas.length + 1,
-        descricao: dados.descricao,
-        tipoCopia: dados.tipoCopia,
-        nivelAcesso: dados.nivelAcesso,
-        idHipoteseLegal,
-        sequenciaTramitacao: await queries.proximaSequenciaTramitacao(trx, idDocumento),
-        idUsuario: usuario.id,
-      });
+      const peca = await adicionarPeca(
+        trx,
+        usuario,
+        idUnidade,
+        {
+          idDocumento,
+          sha256: arquivo.sha256,
+          nome,
+          descricao: dados.descricao,
+          tipoCopia: dados.tipoCopia,
+          nivelAcesso: dados.nivelAcesso,
+          idHipoteseLegal,
+        },
+        deps.urlPublica,
+      );
       await registrarAuditoria(trx, {
         idUsuario: usuario.id,
         acao: 'ENVIAR_PECA',
@@ -307,12 +296,12 @@ export async function enviarPeca(
         idEntidade: peca.id,
         depois: {
           idDocumento,
-          idAnexo: anexo.id,
+          idAnexo: peca.idAnexo,
           nome,
           sha256: arquivo.sha256,
           tamanho: arquivo.tamanho,
           tipoMime,
-          sequencial: ativas.length + 1,
+          sequencial: peca.sequencial,
           ...dados,
           idHipoteseLegal,
         },
