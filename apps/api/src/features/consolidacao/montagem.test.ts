@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { sql } from 'kysely';
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib';
+import { extractText } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { criarDocumento, criarTipoDocumento } from '../pecas/apoio-teste.ts';
+import {
+  type ArquivoPeca,
+  filaConsolidacao,
+  INSTITUICAO_TESTE,
+  inserirPecas,
+  jpegTeste,
+  pdfComPaginas,
+  pngTeste,
+} from './apoio-teste.ts';
+
+/**
+ * The consolidation of 50 peças through the real job handler, checked by reading the result back: page count,
+ * outline (one bookmark per peça pointing at its first page), the stamp on every page, the cover; then a job left
+ * by a crashed process is taken again and completes.
+ */
+
+let t: AppTeste;
+let resumo: ResumoSemente;
+let idDocumento: number;
+let numero: string;
+let cookie: string;
+/** What each peça should become: its name and how many pages. */
+const esperadas: { nome: string; paginas: number; texto: string | null }[] = [];
+let idsAnexos: number[] = [];
+
+const db = () => t.banco.db;
+
+async function solicitar(ids: number[]): Promise<string> {
+  const resposta = await t.app.inject({
+    method: 'POST',
+    url: `/api/consolidacao/${idDocumento}/PDF`,
+    headers: cabecalhosApp(cookie),
+    payload: ids,
+  });
+  expect(resposta.statusCode, resposta.body).toBe(202);
+  return resposta.json().uuid;
+}
+
+async function estado(uuid: string) {
+  return db()
+    .selectFrom('consolidacao')
+    .select(['estado', 'sha256', 'paginas', 'erro'])
+    .where('uuid', '=', uuid)
+    .executeTakeFirstOrThrow();
+}
+
+/** The outline items in order: title and the index of the page each one points at. */
+function marcadores(documento: PDFDocument): { titulo: string; pagina: number }[] {
+  const contexto = documento.context;
+  const indicePorRef = new Map(documento.getPages().map((pagina, i) => [pagina.ref.toString(), i]));
+  const raiz = contexto.lookup(documento.catalog.get(PDFName.of('Outlines')), PDFDict);
+  const itens: { titulo: string; pagina: number }[] = [];
+  let atual = raiz.get(PDFName.of('First'));
+  while (atual instanceof PDFRef) {
+    const item = contexto.lookup(atual, PDFDict);
+    const titulo = item.get(PDFName.of('Title'));
+    const destino = contexto.lookup(item.get(PDFName.of('Dest')), PDFArray);
+    const alvo = destino.get(0) as PDFRef;
+    itens.push({
+      titulo: titulo instanceof PDFHexString || titulo instanceof PDFString ? titulo.decodeText() : '',
+      pagina: indicePorRef.get(alvo.toString()) ?? -1,
+    });
+    atual = item.get(PDFName.of('Next'));
+  }
+  expect(raiz.get(PDFName.of('Count'))).toEqual(PDFNumber.of(itens.length));
+  return itens;
+}
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  resumo = await semearDemo(db(), { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
+  cookie = await t.entrar('ana');
+  idDocumento = await criarDocumento(db(), {
+    idUnidade: resumo.unidades.protocolo,
+    idUsuario: resumo.usuarios.ana,
+    idTipoDocumento: await criarTipoDocumento(db()),
+  });
+  numero = (await db().selectFrom('documento').select('numero').where('id', '=', idDocumento).executeTakeFirstOrThrow())
+    .numero;
+  const arquivos: ArquivoPeca[] = [];
+  for (let i = 1; i <= 50; i++) {
+    if (i % 10 === 3) {
+      arquivos.push({ nome: `foto-${i}.png`, conteudo: pngTeste(), tipoMime: 'image/png' });
+      esperadas.push({ nome: `foto-${i}.png`, paginas: 1, texto: null });
+    } else if (i % 10 === 7) {
+      arquivos.push({ nome: `digitalizacao-${i}.jpg`, conteudo: jpegTeste(), tipoMime: 'image/jpeg' });
+      esperadas.push({ nome: `digitalizacao-${i}.jpg`, paginas: 1, texto: null });
+    } else if (i === 25) {
+      arquivos.push({ nome: 'gravação da audiência.mp3', conteudo: Buffer.from('ID3 audio'), tipoMime: 'audio/mpeg' });
+      esperadas.push({ nome: 'gravação da audiência.mp3', paginas: 1, texto: 'Este arquivo não pode ser impresso' });
+    } else {
+      const paginas = 1 + (i % 4);
+      arquivos.push({
+        nome: `Peça nº ${i} — parecer.pdf`,
+        conteudo: await pdfComPaginas(paginas, `Peca ${i}`),
+        tipoMime: 'application/pdf',
+      });
+      esperadas.push({ nome: `Peça nº ${i} — parecer.pdf`, paginas, texto: `Peca ${i} pagina` });
+    }
+  }
+  idsAnexos = (
+    await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, arquivos)
+  ).map((c) => c.idAnexo);
+});
+
+afterAll(async () => {
+  await t?.fechar();
+});
+
+describe('consolidation of 50 peças through the job handler', () => {
+  let documento: PDFDocument;
+  let bytes: Buffer;
+  let textos: string[];
+  /** Cover pages: 50 rows do not fit on the first page. */
+  const CAPA = 2;
+  const totalPecas = () => esperadas.reduce((soma, e) => soma + e.paginas, 0);
+
+  beforeAll(async () => {
+    const uuid = await solicitar(idsAnexos);
+    expect(await filaConsolidacao(db(), t.app.armazenamento).executarPendentes()).toBe(1);
+    const final = await estado(uuid);
+    expect(final.erro).toBeNull();
+    expect(final.estado).toBe('CONCLUIDA');
+    bytes = await readFile(t.app.armazenamento.caminho(final.sha256 as string));
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(final.sha256);
+    documento = await PDFDocument.load(bytes);
+    expect(final.paginas).toBe(documento.getPageCount());
+    textos = (await extractText(new Uint8Array(bytes), { mergePages: false })).text as string[];
+  });
+
+  it('has the cover (two pages for 50 peças) and then every page of every peça', () => {
+    expect(documento.getPageCount()).toBe(CAPA + totalPecas());
+    expect(textos[1]).toContain('Peças (continuação)');
+    expect(textos[0]).toContain('Consolidação de peças');
+    expect(textos[0]).toContain(INSTITUICAO_TESTE);
+    expect(textos[0]).toContain(numero);
+    expect(textos[0]).toContain('Documento de teste das peças');
+  });
+
+  it('lists every peça on the cover with its page range', () => {
+    let inicio = CAPA + 1;
+    const capa = `${textos[0]}\n${textos[1]}`;
+    for (const esperada of esperadas) {
+      const fim = inicio + esperada.paginas - 1;
+      const folhas = inicio === fim ? `${inicio}` : `${inicio} a ${fim}`;
+      expect(capa).toContain(esperada.nome);
+      expect(capa).toMatch(new RegExp(`${esperada.nome.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+${folhas}\\b`));
+      inicio = fim + 1;
+    }
+  });
+
+  it('has one bookmark per peça, named after it, pointing at its first page', () => {
+    const itens = marcadores(documento);
+    expect(itens).toHaveLength(50);
+    let inicio = CAPA;
+    esperadas.forEach((esperada, i) => {
+      expect(itens[i]).toEqual({ titulo: `${i + 1}. ${esperada.nome}`, pagina: inicio });
+      inicio += esperada.paginas;
+    });
+  });
+
+  it('puts each peça’s own content on its pages, in order', () => {
+    let indice = CAPA;
+    for (const esperada of esperadas) {
+      if (esperada.texto) {
+        for (let p = 0; p < esperada.paginas; p++) expect(textos[indice + p]).toContain(esperada.texto);
+      }
+      indice += esperada.paginas;
+    }
+  });
+
+  it('stamps every page with the NUP and “Fl. x de y”', () => {
+    const total = documento.getPageCount();
+    textos.forEach((texto, i) => {
+      expect(texto).toContain(numero);
+      expect(texto).toContain(`Fl. ${i + 1} de ${total}`);
+    });
+  });
+
+  it('fits images to an A4 page and describes a non-printable file with its size and SHA-256', async () => {
+    const indiceImagem = CAPA + esperadas.slice(0, 2).reduce((s, e) => s + e.paginas, 0);
+    const { width, height } = documento.getPage(indiceImagem).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+    const audio = CAPA + esperadas.slice(0, 24).reduce((s, e) => s + e.paginas, 0);
+    expect(textos[audio]).toContain('gravação da audiência.mp3');
+    expect(textos[audio]).toContain(createHash('sha256').update('ID3 audio').digest('hex'));
+    expect(textos[audio]).toContain('9 bytes');
+  });
+});
+
+describe('a job left by a crashed process', () => {
+  it('is taken again once its reservation ends and completes', async () => {
+    const uuid = await solicitar(idsAnexos.slice(0, 5));
+    // The first process builds the PDF and dies before recording it: its run never returns.
+    let montou = false;
+    const caida = filaConsolidacao(db(), t.app.armazenamento, {
+      reservaSegundos: 1,
+      aposMontar: () => {
+        montou = true;
+        return new Promise<void>(() => {});
+      },
+    });
+    void caida.executarPendentes();
+    await expect.poll(() => montou, { timeout: 20_000 }).toBe(true);
+    expect((await estado(uuid)).estado).toBe('PROCESSANDO');
+    const job = await db()
+      .selectFrom('job')
+      .select(['estado', 'tentativas'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ estado: 'EXECUTANDO', tentativas: 1 });
+
+    // Another process finds it only after the reservation has expired.
+    const outra = filaConsolidacao(db(), t.app.armazenamento);
+    await db()
+      .updateTable('job')
+      .set({ bloqueadoAte: sql`now() - interval '1 second'` })
+      .where('estado', '=', 'EXECUTANDO')
+      .execute();
+    expect(await outra.executarPendentes()).toBe(1);
+    const final = await estado(uuid);
+    expect(final).toMatchObject({ estado: 'CONCLUIDA', erro: null });
+    const pdf = await PDFDocument.load(await readFile(t.app.armazenamento.caminho(final.sha256 as string)));
+    expect(pdf.getPageCount()).toBe(1 + esperadas.slice(0, 5).reduce((s, e) => s + e.paginas, 0));
+    const job2 = await db()
+      .selectFrom('job')
+      .select(['estado', 'tentativas'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(job2).toEqual({ estado: 'CONCLUIDO', tentativas: 2 });
+  });
+
+  it('a finished consolidation is left alone when its job runs again', async () => {
+    const uuid = await solicitar(idsAnexos.slice(0, 2));
+    const fila = filaConsolidacao(db(), t.app.armazenamento);
+    await fila.executarPendentes();
+    const antes = await estado(uuid);
+    await db().updateTable('job').set({ estado: 'PENDENTE', executarEm: sql`now()` }).execute();
+    await fila.executarPendentes();
+    expect(await estado(uuid)).toEqual(antes);
+  });
+});

@@ -1,0 +1,343 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  type Consolidacao,
+  LIMITE_CONSOLIDACOES_EM_ANDAMENTO,
+  MENSAGENS,
+  nomeArquivoConsolidacao,
+} from '@tramite/shared';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { criarUsuario } from '../../testing/fabricas.ts';
+import { criarDocumento, criarTipoDocumento, registrarTramitacao } from '../pecas/apoio-teste.ts';
+import { filaConsolidacao, inserirPecas, pdfComPaginas } from './apoio-teste.ts';
+import { TAREFA_CONSOLIDAR } from './service.ts';
+
+let t: AppTeste;
+let resumo: ResumoSemente;
+const cookies: Record<string, string> = {};
+let idDocumento: number;
+let idOutro: number;
+let numero: string;
+/** idAnexo of each peça of the document: P (2 pages), R (3), S (4), D (cancelled), and one of another document. */
+const anexos = {} as Record<'P' | 'R' | 'S' | 'D' | 'outro', number>;
+
+const db = () => t.banco.db;
+
+function solicitar(ids: unknown, opcoes: { cookie?: string; tipo?: string; documento?: number; ip?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/consolidacao/${opcoes.documento ?? idDocumento}/${opcoes.tipo ?? 'PDF'}`,
+    headers: cabecalhosApp(opcoes.cookie),
+    payload: ids as object,
+    remoteAddress: opcoes.ip ?? '10.0.0.1',
+  });
+}
+
+async function executarFila() {
+  return filaConsolidacao(db(), t.app.armazenamento).executarPendentes();
+}
+
+async function consultar(uuids: string[], cookie?: string): Promise<Consolidacao[]> {
+  const resposta = await t.app.inject({
+    method: 'POST',
+    url: '/api/consolidacao',
+    headers: cabecalhosApp(cookie),
+    payload: uuids,
+  });
+  expect(resposta.statusCode, resposta.body).toBe(200);
+  return resposta.json();
+}
+
+async function baixar(uuid: string) {
+  return t.app.inject({ method: 'GET', url: `/api/consolidacao/${uuid}/pdf` });
+}
+
+beforeAll(async () => {
+  t = await criarAppTeste();
+  resumo = await semearDemo(db(), { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
+  await criarUsuario(db(), {
+    username: 'vera',
+    lotacoes: [resumo.unidades.reitoria],
+    permissoes: ['VISUALIZACAO_IRRESTRITA_PECAS'],
+  });
+  for (const usuario of ['ana', 'bruno', 'vera']) cookies[usuario] = await t.entrar(usuario);
+  const base = { idUnidade: resumo.unidades.protocolo, idUsuario: resumo.usuarios.ana };
+  const idTipo = await criarTipoDocumento(db());
+  idDocumento = await criarDocumento(db(), { ...base, idTipoDocumento: idTipo });
+  await registrarTramitacao(db(), {
+    idDocumento,
+    deUnidade: resumo.unidades.reitoria,
+    paraUnidade: resumo.unidades.protocolo,
+    idUsuario: resumo.usuarios.admin,
+  });
+  idOutro = await criarDocumento(db(), { ...base, idTipoDocumento: idTipo });
+  numero = (await db().selectFrom('documento').select('numero').where('id', '=', idDocumento).executeTakeFirstOrThrow())
+    .numero;
+  const hipotese = resumo.hipoteses.informacaoPessoal;
+  const pdf = (paginas: number, rotulo: string) => pdfComPaginas(paginas, rotulo);
+  const criadas = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, [
+    { nome: 'publica.pdf', conteudo: await pdf(2, 'Publica'), tipoMime: 'application/pdf' },
+    {
+      nome: 'restrita.pdf',
+      conteudo: await pdf(3, 'Restrita'),
+      tipoMime: 'application/pdf',
+      nivelAcesso: 'R',
+      idHipoteseLegal: hipotese,
+    },
+    {
+      nome: 'sigilosa.pdf',
+      conteudo: await pdf(4, 'Sigilosa'),
+      tipoMime: 'application/pdf',
+      nivelAcesso: 'S',
+      idHipoteseLegal: hipotese,
+    },
+    { nome: 'desentranhada.pdf', conteudo: await pdf(1, 'Cancelada'), tipoMime: 'application/pdf' },
+  ]);
+  [anexos.P, anexos.R, anexos.S, anexos.D] = criadas.map((c) => c.idAnexo) as [number, number, number, number];
+  const cancelada = await t.app.inject({
+    method: 'PATCH',
+    url: `/api/documentos/${idDocumento}/pecas/${criadas[3]?.idPeca}/cancelar`,
+    headers: cabecalhosApp(cookies.ana),
+    payload: { situacaoVinculo: 'D', justificativaCancelamento: 'Devolvida ao interessado' },
+  });
+  expect(cancelada.statusCode, cancelada.body).toBe(200);
+  const [outra] = await inserirPecas(
+    db(),
+    t.app.armazenamento,
+    { idDocumento: idOutro, idUsuario: resumo.usuarios.ana },
+    [{ nome: 'outra.pdf', conteudo: await pdf(1, 'Outra'), tipoMime: 'application/pdf' }],
+  );
+  anexos.outro = outra?.idAnexo as number;
+});
+
+afterAll(async () => {
+  await t?.fechar();
+});
+
+beforeEach(async () => {
+  // Each test starts with no unfinished consolidation, so the per-requester limit never leaks between tests.
+  await db()
+    .updateTable('consolidacao')
+    .set({ estado: 'ERRO' })
+    .where('estado', 'in', ['PENDENTE', 'PROCESSANDO'])
+    .execute();
+  await db().deleteFrom('job').execute();
+});
+
+describe('POST consolidacao/{idDocumento}/{tipo}', () => {
+  it('answers 202 with a uuid, records the request and its job in the same transaction, with the user', async () => {
+    const resposta = await solicitar([anexos.P], { cookie: cookies.ana });
+    expect(resposta.statusCode, resposta.body).toBe(202);
+    const { uuid } = resposta.json();
+    expect(uuid).toMatch(/^[0-9a-f-]{36}$/);
+    const linha = await db().selectFrom('consolidacao').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
+    expect(linha).toMatchObject({ idUsuario: resumo.usuarios.ana, idDocumento, tipo: 'PDF', estado: 'PENDENTE' });
+    const jobs = await db().selectFrom('job').select(['tipo', 'payload', 'estado']).execute();
+    expect(jobs).toEqual([{ tipo: TAREFA_CONSOLIDAR, payload: { uuid }, estado: 'PENDENTE' }]);
+    const auditoria = await db()
+      .selectFrom('auditoria')
+      .select(['acao', 'idUsuario'])
+      .where('idEntidade', '=', uuid)
+      .execute();
+    expect(auditoria).toEqual([{ acao: 'consolidacao.solicitar', idUsuario: resumo.usuarios.ana }]);
+  });
+
+  it('is public: an anonymous request is recorded without a user', async () => {
+    const resposta = await solicitar([anexos.P]);
+    expect(resposta.statusCode, resposta.body).toBe(202);
+    const linha = await db()
+      .selectFrom('consolidacao')
+      .select('idUsuario')
+      .where('uuid', '=', resposta.json().uuid)
+      .executeTakeFirstOrThrow();
+    expect(linha.idUsuario).toBeNull();
+  });
+
+  it('keeps the peças in sequence order whatever order the ids come in, without repetitions', async () => {
+    const resposta = await solicitar([anexos.R, anexos.P, anexos.R], { cookie: cookies.ana });
+    expect(resposta.statusCode, resposta.body).toBe(202);
+    const linha = await db()
+      .selectFrom('consolidacao')
+      .select('idsPecas')
+      .where('uuid', '=', resposta.json().uuid)
+      .executeTakeFirstOrThrow();
+    const pecas = await db()
+      .selectFrom('peca')
+      .select('id')
+      .where('idAnexo', 'in', [anexos.P, anexos.R])
+      .orderBy('sequencial')
+      .execute();
+    expect(linha.idsPecas.map(Number)).toEqual(pecas.map((p) => p.id));
+  });
+
+  it('refuses ids of another document, unknown ids and cancelled peças with 400 naming them', async () => {
+    const outro = await solicitar([anexos.P, anexos.outro], { cookie: cookies.ana });
+    expect(outro.statusCode).toBe(400);
+    expect(outro.json().mensagem).toBe(MENSAGENS.consolidacao.pecasDeOutroDocumento(String(anexos.outro)));
+    const desconhecido = await solicitar([999999], { cookie: cookies.ana });
+    expect(desconhecido.statusCode).toBe(400);
+    expect(desconhecido.json().mensagem).toBe(MENSAGENS.consolidacao.pecasDeOutroDocumento('999999'));
+    const cancelada = await solicitar([anexos.D], { cookie: cookies.ana });
+    expect(cancelada.statusCode).toBe(400);
+    expect(await db().selectFrom('consolidacao').select('uuid').where('estado', '=', 'PENDENTE').execute()).toEqual([]);
+  });
+
+  it('validates the type, the body and the document', async () => {
+    const tipo = await solicitar([anexos.P], { tipo: 'DOCX' });
+    expect(tipo.statusCode).toBe(400);
+    expect(tipo.body).toContain(MENSAGENS.consolidacao.tipoInvalido);
+    const vazio = await solicitar([]);
+    expect(vazio.statusCode).toBe(400);
+    expect(vazio.json().mensagem).toBe(MENSAGENS.consolidacao.nenhumaPeca);
+    expect((await solicitar({ ids: [anexos.P] })).statusCode).toBe(400);
+    expect((await solicitar(['abc'])).statusCode).toBe(400);
+    const semDocumento = await solicitar([anexos.P], { documento: 987654 });
+    expect(semDocumento.statusCode).toBe(404);
+    const semCabecalho = await t.app.inject({
+      method: 'POST',
+      url: `/api/consolidacao/${idDocumento}/PDF`,
+      payload: [anexos.P],
+    });
+    expect(semCabecalho.statusCode).toBe(403);
+  });
+
+  it(`limits each requester to ${LIMITE_CONSOLIDACOES_EM_ANDAMENTO} unfinished consolidations (429)`, async () => {
+    for (let i = 0; i < LIMITE_CONSOLIDACOES_EM_ANDAMENTO; i++) {
+      expect((await solicitar([anexos.P], { ip: '10.9.9.9' })).statusCode).toBe(202);
+    }
+    const excesso = await solicitar([anexos.P], { ip: '10.9.9.9' });
+    expect(excesso.statusCode).toBe(429);
+    expect(excesso.json().mensagem).toBe(MENSAGENS.consolidacao.muitasEmAndamento(LIMITE_CONSOLIDACOES_EM_ANDAMENTO));
+    // Another requester is not affected; once the queue runs, the same one may ask again.
+    expect((await solicitar([anexos.P], { ip: '10.9.9.8' })).statusCode).toBe(202);
+    expect((await solicitar([anexos.P], { cookie: cookies.bruno, ip: '10.9.9.9' })).statusCode).toBe(202);
+    await executarFila();
+    expect((await solicitar([anexos.P], { ip: '10.9.9.9' })).statusCode).toBe(202);
+  });
+});
+
+describe('visibility of the peças', () => {
+  async function paginasDaConsolidacao(uuid: string): Promise<number> {
+    await executarFila();
+    const resposta = await baixar(uuid);
+    expect(resposta.statusCode, resposta.body.slice(0, 200)).toBe(200);
+    return (await PDFDocument.load(resposta.rawPayload)).getPageCount();
+  }
+
+  it('leaves a restricted peça out for an anonymous requester (cover + the public peça)', async () => {
+    const resposta = await solicitar([anexos.P, anexos.R]);
+    expect(resposta.statusCode, resposta.body).toBe(202);
+    const { uuid } = resposta.json();
+    const linha = await db()
+      .selectFrom('consolidacao')
+      .select('idsPecas')
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    expect(linha.idsPecas).toHaveLength(1);
+    expect(await paginasDaConsolidacao(uuid)).toBe(1 + 2);
+  });
+
+  it('leaves the restricted peça out for a user of another unit, and a sigilosa one is unknown to them', async () => {
+    const resposta = await solicitar([anexos.P, anexos.R], { cookie: cookies.bruno });
+    expect(resposta.statusCode).toBe(202);
+    expect(await paginasDaConsolidacao(resposta.json().uuid)).toBe(1 + 2);
+    const sigilosa = await solicitar([anexos.S], { cookie: cookies.bruno });
+    expect(sigilosa.statusCode).toBe(400);
+    expect((await solicitar([anexos.S])).statusCode).toBe(400);
+  });
+
+  it('only restricted peças the caller cannot open: 400, nothing recorded', async () => {
+    const resposta = await solicitar([anexos.R]);
+    expect(resposta.statusCode).toBe(400);
+    expect(resposta.json().mensagem).toBe(MENSAGENS.consolidacao.nenhumaPecaVisivel);
+  });
+
+  it('includes restricted and sigilosas peças for a user with VISUALIZACAO_IRRESTRITA_PECAS', async () => {
+    const resposta = await solicitar([anexos.P, anexos.R, anexos.S], { cookie: cookies.vera });
+    expect(resposta.statusCode, resposta.body).toBe(202);
+    expect(await paginasDaConsolidacao(resposta.json().uuid)).toBe(1 + 2 + 3 + 4);
+  });
+
+  it('includes the restricted peça for the unit holding the document', async () => {
+    const resposta = await solicitar([anexos.P, anexos.R], { cookie: cookies.ana });
+    expect(await paginasDaConsolidacao(resposta.json().uuid)).toBe(1 + 2 + 3);
+  });
+});
+
+describe('GET and POST consolidacao, download', () => {
+  it('lists the logged-in user’s consolidations, newest first, and nothing for an anonymous caller', async () => {
+    const primeira = (await solicitar([anexos.P], { cookie: cookies.bruno })).json().uuid;
+    const segunda = (await solicitar([anexos.P], { cookie: cookies.bruno })).json().uuid;
+    const daAna = (await solicitar([anexos.P], { cookie: cookies.ana })).json().uuid;
+    const lista = await t.app.inject({ method: 'GET', url: '/api/consolidacao', headers: { cookie: cookies.bruno } });
+    expect(lista.statusCode).toBe(200);
+    const uuids = (lista.json() as Consolidacao[]).map((c) => c.uuid);
+    expect(uuids.indexOf(segunda)).toBeLessThan(uuids.indexOf(primeira));
+    expect(uuids).not.toContain(daAna);
+    expect(lista.json()[0]).toMatchObject({
+      uuid: segunda,
+      idDocumento,
+      numero,
+      tipo: 'PDF',
+      estado: 'PENDENTE',
+      quantidadePecas: 1,
+      paginas: null,
+      erro: null,
+      concluidoEm: null,
+    });
+    const anonimo = await t.app.inject({ method: 'GET', url: '/api/consolidacao' });
+    expect(anonimo.json()).toEqual([]);
+  });
+
+  it('answers the state of the given uuids, ignoring unknown and malformed ones, and follows the job', async () => {
+    const { uuid } = (await solicitar([anexos.P])).json();
+    expect(await consultar([uuid, randomUUID(), 'lixo'])).toEqual([
+      expect.objectContaining({ uuid, estado: 'PENDENTE', numero }),
+    ]);
+    expect((await baixar(uuid)).statusCode).toBe(409);
+    await executarFila();
+    const [concluida] = await consultar([uuid]);
+    expect(concluida).toMatchObject({ uuid, estado: 'CONCLUIDA', paginas: 3, erro: null });
+    expect(concluida?.concluidoEm).not.toBeNull();
+    expect(concluida?.tamanho).toBeGreaterThan(0);
+  });
+
+  it('downloads the finished PDF as consolidacao-<numero>.pdf; the stored file is named by its SHA-256', async () => {
+    const { uuid } = (await solicitar([anexos.P])).json();
+    await executarFila();
+    const resposta = await baixar(uuid);
+    expect(resposta.statusCode).toBe(200);
+    expect(resposta.headers['content-type']).toBe('application/pdf');
+    expect(resposta.headers['content-disposition']).toContain(`filename="${nomeArquivoConsolidacao(numero)}"`);
+    expect(nomeArquivoConsolidacao(numero)).toMatch(/^consolidacao-99999\.\d{6}-2025-00\.pdf$/);
+    expect(resposta.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const linha = await db()
+      .selectFrom('consolidacao')
+      .select('sha256')
+      .where('uuid', '=', uuid)
+      .executeTakeFirstOrThrow();
+    expect(createHash('sha256').update(resposta.rawPayload).digest('hex')).toBe(linha.sha256);
+    expect((await baixar(randomUUID())).statusCode).toBe(404);
+    expect((await baixar('nao-e-uuid')).statusCode).toBe(400);
+  });
+
+  it('ends in ERRO with the reason when a peça file is broken, and the queue does not retry it', async () => {
+    const [quebrada] = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, [
+      { nome: 'quebrada.pdf', conteudo: Buffer.from('%PDF-1.4\nnada aqui\n'), tipoMime: 'application/pdf' },
+    ]);
+    const { uuid } = (await solicitar([anexos.P, quebrada?.idAnexo])).json();
+    await executarFila();
+    const [consolidacao] = await consultar([uuid]);
+    expect(consolidacao?.estado).toBe('ERRO');
+    expect(consolidacao?.erro).toMatch(/^A peça \d+ \(quebrada\.pdf\) não pôde ser incluída/);
+    const job = await db().selectFrom('job').select('estado').executeTakeFirstOrThrow();
+    expect(job.estado).toBe('CONCLUIDO');
+    expect((await baixar(uuid)).statusCode).toBe(409);
+    await db()
+      .deleteFrom('peca')
+      .where('idAnexo', '=', quebrada?.idAnexo as number)
+      .execute();
+  });
+});
