@@ -1,0 +1,33 @@
+import { montarEstado, rotuloTipoDocumento, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@tramite/shared';
+import { formatarData, formatarDataHora } from './layout-pdf.ts';
+import type { DadosDocumentoPdf } from './queries.ts';
+
+/** The document's data as both PDFs print them (pt-BR, Brasília time, labels of spec §3). */
+export function camposDocumento(dados: DadosDocumentoPdf) {
+  const nomeTipoInteressado = Object.entries(TIPOS_INTERESSADO).find(([, c]) => c === dados.interessadoTipo)?.[0];
+  const origem = [
+    dados.numeroDocumentoOrigem,
+    dados.emissorDocumentoOrigem ? `emitido por ${dados.emissorDocumentoOrigem}` : null,
+    dados.dataDocumentoOrigem ? `em ${formatarData(dados.dataDocumentoOrigem)}` : null,
+  ].filter(Boolean);
+  return {
+    numero: dados.numero,
+    tipo: rotuloTipoDocumento(dados.tipoDescricao, montarEstado(dados)),
+    assunto:
+      dados.assuntoCodigo !== null && dados.assuntoDescricao !== null
+        ? `${dados.assuntoCodigo} — ${dados.assuntoDescricao}`
+        : null,
+    resumoAssunto: dados.resumoAssunto,
+    interessado: dados.interessadoNome
+      ? `${dados.interessadoNome}${nomeTipoInteressado ? ` (${rotuloTipoInteressado(nomeTipoInteressado)})` : ''}`
+      : null,
+    unidadeOrigem: `${dados.procedenciaNome} (${dados.procedenciaSigla})`,
+    unidadeProtocolo: `${dados.criadoraNome} (${dados.criadoraSigla})`,
+    protocoladoPor: dados.criadorNome,
+    dataAutuacao: formatarDataHora(dados.dataCriacao),
+    dataRecebimento: formatarData(dados.dataRecebimento),
+    dataPrimeiroEnvio: formatarDataHora(dados.dataValidade),
+    urgencia: dados.urgente ? `Urgente${dados.motivoUrgencia ? ` — motivo: ${dados.motivoUrgencia}` : ''}` : 'Normal',
+    documentoOrigem: origem.length ? origem.join(', ') : null,
+  };
+}

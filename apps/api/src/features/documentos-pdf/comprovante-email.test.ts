@@ -1,0 +1,164 @@
+import { formatarCodigoVerificacao, MENSAGENS } from '@tramite/shared';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { semearDemo } from '../../db/seed/index.ts';
+import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../platform/email.ts';
+import { FilaTarefas } from '../../platform/fila.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { lerPdf } from './apoio-teste.ts';
+
+let t: AppTeste;
+let ana: string;
+let servidorSmtp: SMTPServer;
+const recebidas: { para: string[]; dados: string }[] = [];
+
+beforeAll(async () => {
+  servidorSmtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, sessao, pronto) {
+      const partes: Buffer[] = [];
+      stream.on('data', (parte: Buffer) => partes.push(parte));
+      stream.on('end', () => {
+        recebidas.push({
+          para: sessao.envelope.rcptTo.map((r) => r.address),
+          dados: Buffer.concat(partes).toString('utf8'),
+        });
+        pronto();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => servidorSmtp.listen(0, '127.0.0.1', () => resolve()));
+  const endereco = servidorSmtp.server.address();
+  const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
+  t = await criarAppTeste({
+    PUBLIC_URL: 'https://protocolo.ufex.edu.br',
+    SMTP_URL: `smtp://127.0.0.1:${porta}`,
+    EMAIL_REMETENTE: 'Trâmite <protocolo@ufex.edu.br>',
+  });
+  await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
+  ana = await t.entrar('ana');
+});
+
+afterAll(async () => {
+  await t?.fechar();
+  await new Promise<void>((resolve) => servidorSmtp.close(() => resolve()));
+});
+
+/** Delivers the queued e-mails the way the server's queue does, through the real SMTP peer. */
+async function entregarFila() {
+  const carteiro = criarCarteiro(t.config.email);
+  const fila = new FilaTarefas(t.banco.db, {
+    [TAREFA_ENVIAR_EMAIL]: tratadorEnvioEmail(t.banco.db, carteiro, t.app.armazenamento),
+  });
+  await fila.executarPendentes();
+  carteiro.fechar();
+}
+
+/** The parts of a MIME multipart message: headers (lower-case names) and the decoded body. */
+function partesMime(mensagem: string): { cabecalhos: string; corpo: Buffer }[] {
+  const fronteira = /boundary="?([^";\r\n]+)"?/i.exec(mensagem)?.[1];
+  if (!fronteira) return [];
+  return mensagem
+    .split(`--${fronteira}`)
+    .slice(1, -1)
+    .map((parte) => {
+      const [cabecalhos = '', ...resto] = parte.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+      const texto = resto.join('\n\n');
+      const base64 = /content-transfer-encoding:\s*base64/i.test(cabecalhos);
+      return {
+        cabecalhos: cabecalhos.replace(/\r?\n[ \t]+/g, ' '),
+        corpo: base64 ? Buffer.from(texto.replace(/\s+/g, ''), 'base64') : Buffer.from(texto),
+      };
+    });
+}
+
+const documento = () =>
+  t.banco.db
+    .selectFrom('documento')
+    .select(['id', 'numero', 'codigoVerificacao'])
+    .where('situacao', '=', 'RECEBIDO')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+
+const enviar = (id: number, destinatario: string | null, cabecalhos: Record<string, string> = cabecalhosApp(ana)) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/documentos/${id}/comprovante/email`,
+    query: destinatario === null ? {} : { destinatario },
+    headers: cabecalhos,
+  });
+
+const contarEmails = async () =>
+  Number(
+    (
+      await t.banco.db
+        .selectFrom('emailSaida')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('GET documentos/{id}/comprovante/email', () => {
+  it('entrega o comprovante em PDF, anexo, a um servidor SMTP real, e registra a auditoria', async () => {
+    const doc = await documento();
+    const resposta = await enviar(doc.id, '  maria.souza@exemplo.com.br ');
+    expect(resposta.statusCode).toBe(200);
+    expect(resposta.json()).toEqual({ destinatario: 'maria.souza@exemplo.com.br' });
+
+    const auditoria = await t.banco.db
+      .selectFrom('auditoria')
+      .select(['acao', 'idEntidade', 'depois', 'idUsuario'])
+      .where('acao', '=', 'ENVIAR_COMPROVANTE_EMAIL')
+      .executeTakeFirstOrThrow();
+    expect(auditoria).toMatchObject({
+      idEntidade: String(doc.id),
+      depois: { destinatario: 'maria.souza@exemplo.com.br' },
+    });
+
+    await entregarFila();
+    expect(recebidas).toHaveLength(1);
+    const [mensagem] = recebidas;
+    expect(mensagem?.para).toEqual(['maria.souza@exemplo.com.br']);
+    expect(mensagem?.dados).toMatch(/^Subject: Comprovante de protocolo do documento/m);
+    const partes = partesMime(mensagem?.dados ?? '');
+    const texto = partes.find((p) => /content-type:\s*text\/plain/i.test(p.cabecalhos));
+    expect(texto?.corpo.toString('utf8')).toContain(formatarCodigoVerificacao(doc.codigoVerificacao));
+    const anexo = partes.find((p) => /content-type:\s*application\/pdf/i.test(p.cabecalhos));
+    expect(anexo?.cabecalhos).toContain(`filename=comprovante-${doc.numero.replace('/', '-')}.pdf`);
+    expect(anexo?.corpo.subarray(0, 5).toString()).toBe('%PDF-');
+    const pdf = await lerPdf(anexo?.corpo as Buffer);
+    expect(pdf.texto).toContain('COMPROVANTE DE PROTOCOLO');
+    expect(pdf.texto).toContain(doc.numero);
+    expect(pdf.texto).toContain(formatarCodigoVerificacao(doc.codigoVerificacao));
+    const email = await t.banco.db.selectFrom('emailSaida').select('enviadoEm').executeTakeFirstOrThrow();
+    expect(email.enviadoEm).not.toBeNull();
+  });
+
+  it('recusa destinatário ausente ou que não é um e-mail, com a mensagem, sem enfileirar nada', async () => {
+    const doc = await documento();
+    const antes = await contarEmails();
+    for (const destinatario of [null, '', 'maria', 'maria@', 'a@b', 'x@y.com, z@w.com', 'x@y.com\r\nBcc: z@w.com']) {
+      const resposta = await enviar(doc.id, destinatario);
+      expect(resposta.statusCode, String(destinatario)).toBe(400);
+      expect(resposta.json()).toEqual({
+        mensagem: MENSAGENS.verificacao.destinatarioInvalido,
+        erros: [{ campo: 'destinatario', mensagem: MENSAGENS.verificacao.destinatarioInvalido }],
+      });
+    }
+    expect(await contarEmails()).toBe(antes);
+  });
+
+  it('exige login e o cabeçalho anti-CSRF; documento inexistente dá 404', async () => {
+    const doc = await documento();
+    const antes = await contarEmails();
+    const anonimo = await enviar(doc.id, 'maria@exemplo.com', cabecalhosApp());
+    expect(anonimo.statusCode).toBe(401);
+    const semCabecalho = await enviar(doc.id, 'maria@exemplo.com', { cookie: ana });
+    expect(semCabecalho.statusCode).toBe(403);
+    expect(semCabecalho.json().mensagem).toBe(MENSAGENS.geral.cabecalhoCsrfAusente);
+    const inexistente = await enviar(999999, 'maria@exemplo.com');
+    expect(inexistente.statusCode).toBe(404);
+    expect(await contarEmails()).toBe(antes);
+  });
+});
