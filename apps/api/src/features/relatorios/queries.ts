@@ -1,0 +1,215 @@
+import { sql } from 'kysely';
+import type { Banco } from '../../db/connection.ts';
+
+const FUSO = 'America/Sao_Paulo';
+const COLUNAS_UNIDADE = ['unidade.id', 'unidade.sigla', 'unidade.nome', 'unidade.codigo', 'unidade.ativa'] as const;
+
+/** 'DD/MM/YYYY HH:mm:ss' in the institution's time zone, made by the database (no Date per row in JS). */
+const dataHoraBr = (coluna: string) =>
+  sql<string>`to_char(${sql.ref(coluna)} AT TIME ZONE ${FUSO}, 'DD/MM/YYYY HH24:MI:SS')`;
+
+/** The keyset position of a row: the timestamp as text keeps its microseconds (a JS Date would drop them). */
+export interface Posicao {
+  quando: string;
+  id: number;
+}
+
+/**
+ * Units a report may cover: the user's lotações, every active unit and, for the desarquivados report, also the
+ * (possibly inactive) units that ever recorded a desarquivamento. By name in pt-BR order.
+ */
+export function listarUnidadesRelatorio(db: Banco, idUsuario: number, comDesarquivamentos: boolean) {
+  return db
+    .selectFrom('unidade')
+    .select(COLUNAS_UNIDADE)
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('lotacao')
+            .select('lotacao.idUnidade')
+            .whereRef('lotacao.idUnidade', '=', 'unidade.id')
+            .where('lotacao.idUsuario', '=', idUsuario),
+        )
+        .as('lotacao'),
+    )
+    .where((eb) =>
+      eb.or([
+        eb('unidade.ativa', '=', true),
+        eb.exists(
+          eb
+            .selectFrom('lotacao')
+            .select('lotacao.idUnidade')
+            .whereRef('lotacao.idUnidade', '=', 'unidade.id')
+            .where('lotacao.idUsuario', '=', idUsuario),
+        ),
+        ...(comDesarquivamentos
+          ? [
+              eb.exists(
+                eb
+                  .selectFrom('desarquivamento')
+                  .select('desarquivamento.id')
+                  .whereRef('desarquivamento.idUnidade', '=', 'unidade.id'),
+              ),
+            ]
+          : []),
+      ]),
+    )
+    .orderBy(sql`unidade.nome COLLATE pt_br`)
+    .orderBy('unidade.id')
+    .execute();
+}
+
+/**
+ * A bound typed in the institution's time zone as an instant. `fim` is exclusive: the caller passes the instant
+ * just after the last one covered.
+ */
+export async function instantesDoPeriodo(
+  db: Banco,
+  inicio: string,
+  fim: string,
+  fimComSegundos: boolean,
+): Promise<{ inicio: Date; fim: Date }> {
+  const passo = fimComSegundos ? '1 second' : '1 minute';
+  const { rows } = await sql<{ inicio: Date; fim: Date }>`
+    SELECT (${inicio}::timestamp AT TIME ZONE ${FUSO}) AS inicio,
+           ((${fim}::timestamp + ${passo}::interval) AT TIME ZONE ${FUSO}) AS fim`.execute(db);
+  const linha = rows[0];
+  if (!linha) throw new Error('período não calculado');
+  return linha;
+}
+
+export interface Periodo {
+  inicio: Date;
+  fim: Date;
+}
+
+/**
+ * The malote's plan: how many principal movements each (origin, destination) pair sent in the period, with the
+ * names to print. Destinations (and origins within them) by name. Joined children's movements travel inside their
+ * parent and are left out.
+ */
+export function resumoMalote(db: Banco, idsOrigens: readonly number[], periodo: Periodo) {
+  return db
+    .selectFrom('tramitacao as t')
+    .innerJoin('unidade as destino', 'destino.id', 't.idUnidadeDestino')
+    .innerJoin('unidade as origem', 'origem.id', 't.idUnidadeOrigem')
+    .select([
+      't.idUnidadeDestino as idDestino',
+      'destino.sigla as siglaDestino',
+      'destino.nome as nomeDestino',
+      't.idUnidadeOrigem as idOrigem',
+      'origem.sigla as siglaOrigem',
+      'origem.nome as nomeOrigem',
+    ])
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where('t.idUnidadeOrigem', 'in', idsOrigens)
+    .where('t.idTramitacaoPrincipal', 'is', null)
+    .where('t.dtDespacho', '>=', periodo.inicio)
+    .where('t.dtDespacho', '<', periodo.fim)
+    .groupBy([
+      't.idUnidadeDestino',
+      'destino.sigla',
+      'destino.nome',
+      't.idUnidadeOrigem',
+      'origem.sigla',
+      'origem.nome',
+    ])
+    .orderBy(sql`destino.nome COLLATE pt_br`)
+    .orderBy('t.idUnidadeDestino')
+    .orderBy(sql`origem.nome COLLATE pt_br`)
+    .orderBy('t.idUnidadeOrigem')
+    .execute();
+}
+export type ParMalote = Awaited<ReturnType<typeof resumoMalote>>[number];
+
+/**
+ * The next batch of one (origin, destination) pair in dispatch order, after `apos` (keyset: an index range read on
+ * tramitacao_malote_idx, never an OFFSET).
+ */
+export function loteMalote(
+  db: Banco,
+  par: { idOrigem: number; idDestino: number },
+  periodo: Periodo,
+  apos: Posicao | null,
+  limite: number,
+) {
+  let consulta = db
+    .selectFrom('tramitacao as t')
+    .innerJoin('documento as d', 'd.id', 't.idDocumento')
+    .innerJoin('tipoDocumento as tipo', 'tipo.id', 'd.idTipoDocumento')
+    .innerJoin('usuario as remetente', 'remetente.id', 't.idUsuarioRemetente')
+    .leftJoin('assunto', 'assunto.id', 'd.idAssunto')
+    .leftJoin('passo', 'passo.id', 't.idPasso')
+    .leftJoin('fluxo', 'fluxo.id', 't.idFluxo')
+    .select([
+      't.id',
+      'd.numero',
+      'tipo.descricao as tipo',
+      'd.resumoAssunto',
+      'assunto.descricao as assunto',
+      'remetente.nome as remetente',
+      'passo.descricao as passo',
+      'fluxo.descricao as fluxo',
+      't.tipoDespacho',
+      't.reencaminhamento',
+    ])
+    .select([sql<string>`t.dt_despacho::text`.as('posicao'), dataHoraBr('t.dt_despacho').as('quando')])
+    .where('t.idUnidadeOrigem', '=', par.idOrigem)
+    .where('t.idUnidadeDestino', '=', par.idDestino)
+    .where('t.idTramitacaoPrincipal', 'is', null)
+    .where('t.dtDespacho', '>=', periodo.inicio)
+    .where('t.dtDespacho', '<', periodo.fim);
+  if (apos) {
+    consulta = consulta.where(sql<boolean>`(t.dt_despacho, t.id) > (${apos.quando}::timestamptz, ${apos.id}::bigint)`);
+  }
+  return consulta.orderBy('t.dtDespacho').orderBy('t.id').limit(limite).execute();
+}
+export type LinhaMalote = Awaited<ReturnType<typeof loteMalote>>[number];
+
+/** Desarquivamentos per chosen unit in the period (units without any are listed too, with zero). By name. */
+export function resumoDesarquivados(db: Banco, idsUnidades: readonly number[], periodo: Periodo) {
+  return db
+    .selectFrom('unidade')
+    .select(['unidade.id', 'unidade.sigla', 'unidade.nome'])
+    .select((eb) =>
+      eb
+        .selectFrom('desarquivamento as x')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('x.idUnidade', '=', 'unidade.id')
+        .where('x.em', '>=', periodo.inicio)
+        .where('x.em', '<', periodo.fim)
+        .as('total'),
+    )
+    .where('unidade.id', 'in', idsUnidades)
+    .orderBy(sql`unidade.nome COLLATE pt_br`)
+    .orderBy('unidade.id')
+    .execute();
+}
+
+/** The next batch of a unit's desarquivamentos in time order, after `apos` (keyset on (em, id)). */
+export function loteDesarquivados(
+  db: Banco,
+  idUnidade: number,
+  periodo: Periodo,
+  apos: Posicao | null,
+  limite: number,
+) {
+  let consulta = db
+    .selectFrom('desarquivamento as x')
+    .innerJoin('documento as d', 'd.id', 'x.idDocumento')
+    .innerJoin('tipoDocumento as tipo', 'tipo.id', 'd.idTipoDocumento')
+    .innerJoin('usuario as u', 'u.id', 'x.idUsuario')
+    .leftJoin('assunto', 'assunto.id', 'd.idAssunto')
+    .select(['x.id', 'd.numero', 'tipo.descricao as tipo', 'd.resumoAssunto', 'assunto.descricao as assunto'])
+    .select(['u.nome as usuario', 'x.motivo'])
+    .select([sql<string>`x.em::text`.as('posicao'), dataHoraBr('x.em').as('quando')])
+    .where('x.idUnidade', '=', idUnidade)
+    .where('x.em', '>=', periodo.inicio)
+    .where('x.em', '<', periodo.fim);
+  if (apos) {
+    consulta = consulta.where(sql<boolean>`(x.em, x.id) > (${apos.quando}::timestamptz, ${apos.id}::bigint)`);
+  }
+  return consulta.orderBy('x.em').orderBy('x.id').limit(limite).execute();
+}
+export type LinhaDesarquivado = Awaited<ReturnType<typeof loteDesarquivados>>[number];

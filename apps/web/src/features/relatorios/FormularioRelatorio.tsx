@@ -1,0 +1,165 @@
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import { Alert, Autocomplete, Box, Button, Chip, Grid, Link, Paper, Stack, TextField } from '@mui/material';
+import { MENSAGENS, type TipoRelatorio, type UnidadeRelatorio, validarFiltrosRelatorio } from '@tramite/shared';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useCarregamento } from '../../components/feedback/contexto-carregamento';
+import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { ErroHttp } from '../../lib/api';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { gerarRelatorio, useUnidadesRelatorio } from './api';
+import { CampoDataHora } from './CampoDataHora';
+
+/** Spec §9: report bounds travel as date, 'T', time. */
+const FORMATO_LIMITE = 'YYYY-MM-DDTHH:mm';
+
+interface RelatorioPronto {
+  url: string;
+  nomeArquivo: string;
+}
+
+const rotuloUnidade = (unidade: UnidadeRelatorio) => `${unidade.sigla} — ${unidade.nome}`;
+
+/** The server's message for a refused request (400); the specification's message for any other failure. */
+function mensagemFalha(erro: unknown): string {
+  return erro instanceof ErroHttp && erro.status === 400 && erro.mensagemServidor
+    ? erro.mensagemServidor
+    : MENSAGENS.relatorios.erroGerarPdf;
+}
+
+/**
+ * The form both report screens share (spec §2 and §5): one or more origin units and a time range, checked with the
+ * shared rule, then the PDF is generated under the global loading indicator and opened in a new tab. When the
+ * browser blocks the tab, the links under the form open or save the same file.
+ */
+export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
+  const id = useId();
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const unidades = useUnidadesRelatorio(tipo);
+  useErroConsulta(unidades.error, MENSAGENS.relatorios.erroCarregarUnidades);
+  const [escolhidas, setEscolhidas] = useState<UnidadeRelatorio[]>([]);
+  const [inicio, setInicio] = useState<Dayjs | null>(() => dayjs().subtract(7, 'day').startOf('day'));
+  const [fim, setFim] = useState<Dayjs | null>(() => dayjs().endOf('day').startOf('minute'));
+  const [erro, setErro] = useState<string | null>(null);
+  const [gerando, setGerando] = useState(false);
+  const [pronto, setPronto] = useState<RelatorioPronto | null>(null);
+
+  // A generated file lives until the next one or until the user leaves the screen.
+  useEffect(() => () => (pronto ? URL.revokeObjectURL(pronto.url) : undefined), [pronto]);
+
+  const limite = (valor: Dayjs | null) => (valor?.isValid() ? valor.format(FORMATO_LIMITE) : '');
+
+  async function enviar(evento: FormEvent) {
+    evento.preventDefault();
+    const validacao = validarFiltrosRelatorio({
+      idsUnidades: escolhidas.map((unidade) => unidade.id),
+      inicio: limite(inicio),
+      fim: limite(fim),
+    });
+    if ('erro' in validacao) {
+      setErro(validacao.erro);
+      return;
+    }
+    setErro(null);
+    setGerando(true);
+    try {
+      const { blob, nomeArquivo } = await executar('Gerando o relatório', () =>
+        gerarRelatorio(tipo, {
+          idsUnidades: validacao.filtros.idsUnidades,
+          inicio: limite(inicio),
+          fim: limite(fim),
+        }),
+      );
+      const url = URL.createObjectURL(
+        blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }),
+      );
+      setPronto({ url, nomeArquivo: nomeArquivo ?? `relatorio-${tipo}.pdf` });
+      window.open(url, '_blank');
+    } catch (falha) {
+      snackbar.erro(mensagemFalha(falha));
+    } finally {
+      setGerando(false);
+    }
+  }
+
+  const erroUnidades = erro === MENSAGENS.relatorios.filtroObrigatorio && escolhidas.length === 0;
+  const erroDatas =
+    erro === MENSAGENS.relatorios.dataHoraInvalida ||
+    erro === MENSAGENS.relatorios.fimAntesDoInicio ||
+    (erro === MENSAGENS.relatorios.filtroObrigatorio && (!limite(inicio) || !limite(fim)));
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+      <Box component="form" noValidate aria-label="Filtros do relatório" onSubmit={enviar}>
+        <Grid container spacing={2}>
+          <Grid size={12}>
+            <Autocomplete
+              multiple
+              id={`${id}-unidades`}
+              options={unidades.data ?? []}
+              value={escolhidas}
+              onChange={(_evento, valor) => setEscolhidas(valor)}
+              groupBy={(unidade) => (unidade.lotacao ? 'Minhas lotações' : 'Demais unidades')}
+              getOptionLabel={rotuloUnidade}
+              getOptionKey={(unidade) => unidade.id}
+              isOptionEqualToValue={(opcao, outra) => opcao.id === outra.id}
+              filterSelectedOptions
+              loading={unidades.isLoading}
+              loadingText="Carregando…"
+              noOptionsText="Nenhuma unidade encontrada"
+              data-testid="relatorio-unidades"
+              renderValue={(valor, obterPropriedades) =>
+                valor.map((unidade, indice) => {
+                  const { key, ...propriedades } = obterPropriedades({ index: indice });
+                  return <Chip key={key} label={unidade.sigla} title={unidade.nome} size="small" {...propriedades} />;
+                })
+              }
+              renderInput={(parametros) => (
+                <TextField
+                  {...parametros}
+                  label="Unidades de procedência"
+                  placeholder={escolhidas.length ? undefined : 'Digite a sigla ou o nome'}
+                  required
+                  error={erroUnidades}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+            <CampoDataHora
+              id={`${id}-inicio`}
+              rotulo="Data e hora inicial"
+              valor={inicio}
+              aoMudar={setInicio}
+              erro={erroDatas}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+            <CampoDataHora id={`${id}-fim`} rotulo="Data e hora final" valor={fim} aoMudar={setFim} erro={erroDatas} />
+          </Grid>
+        </Grid>
+        {erro ? (
+          <Alert severity="error" data-testid="erro-relatorio" role="status" sx={{ mt: 2 }}>
+            {erro}
+          </Alert>
+        ) : null}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
+          <Button type="submit" variant="contained" startIcon={<PictureAsPdfOutlined />} disabled={gerando}>
+            Gerar relatório
+          </Button>
+          {pronto ? (
+            <Stack direction="row" spacing={2} role="status" data-testid="relatorio-pronto">
+              <Link href={pronto.url} target="_blank" rel="noopener">
+                Abrir o relatório gerado
+              </Link>
+              <Link href={pronto.url} download={pronto.nomeArquivo}>
+                Baixar ({pronto.nomeArquivo})
+              </Link>
+            </Stack>
+          ) : null}
+        </Stack>
+      </Box>
+    </Paper>
+  );
+}
