@@ -1,3 +1,4 @@
+import { type SqlBool, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 
 /** Adds the favourite unless it exists; answers the row and whether it was created now. */
@@ -25,4 +26,189 @@ export function removerFavorito(db: Banco, idUsuario: number, idDocumento: numbe
     .where('idDocumento', '=', idDocumento)
     .returning(['acompanhadoPorEmail'])
     .executeTakeFirst();
+}
+
+export function buscarFavorito(db: Banco, idUsuario: number, idDocumento: number) {
+  return db
+    .selectFrom('favorito')
+    .select(['acompanhadoPorEmail', 'criadoEm'])
+    .where('idUsuario', '=', idUsuario)
+    .where('idDocumento', '=', idDocumento)
+    .executeTakeFirst();
+}
+
+/** Sets the follow flag of an existing favourite; undefined when the document is not one. */
+export function alterarAcompanhamento(db: Banco, idUsuario: number, idDocumento: number, acompanhar: boolean) {
+  return db
+    .updateTable('favorito')
+    .set({ acompanhadoPorEmail: acompanhar })
+    .where('idUsuario', '=', idUsuario)
+    .where('idDocumento', '=', idDocumento)
+    .returning(['acompanhadoPorEmail'])
+    .executeTakeFirst();
+}
+
+const FUSO = 'America/Sao_Paulo';
+/** Whole days of the institution's calendar: [start 00:00, day after the end 00:00) in America/Sao_Paulo. */
+const inicioDoDia = (dia: string) => sql<Date>`(${dia}::date)::timestamp AT TIME ZONE ${FUSO}`;
+const fimDoDia = (dia: string) => sql<Date>`(${dia}::date + 1)::timestamp AT TIME ZONE ${FUSO}`;
+
+/**
+ * The document's last change (docs/domain.md, Favoritos): the latest of the document row's own change time (opening,
+ * editing, sending, receipt, join), its movements (sent or received) and its peças (added or cancelled).
+ */
+const ultimaAlteracao = sql<Date>`greatest(
+  d.data_ultima_alteracao,
+  (SELECT max(greatest(p.criado_em, p.cancelado_em)) FROM peca p WHERE p.id_documento = d.id),
+  (SELECT max(greatest(t.dt_despacho, t.dt_recebimento)) FROM tramitacao t WHERE t.id_documento = d.id)
+)`;
+
+export interface CriteriosFavoritos {
+  idUsuario: number;
+  /** Drafts (EM_CRIACAO) stay visible only to users of the unit creating them, as everywhere else. */
+  lotacoes: readonly number[];
+  periodo?: { inicio: string; fim: string };
+  resumo?: string;
+  idTipoDocumento?: number;
+  pagina: number;
+  tamanhoPagina: number;
+}
+
+function consultaFavoritos(db: Banco, c: CriteriosFavoritos) {
+  return db
+    .selectFrom('favorito as f')
+    .innerJoin('documento as d', 'd.id', 'f.idDocumento')
+    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
+    .where('f.idUsuario', '=', c.idUsuario)
+    .where((eb) =>
+      eb.or([
+        eb('d.situacao', '<>', 'EM_CRIACAO'),
+        c.lotacoes.length ? eb('d.idUnidadeCriadora', 'in', [...c.lotacoes]) : sql<SqlBool>`false`,
+      ]),
+    )
+    .$if(c.periodo !== undefined, (q) =>
+      q
+        .where(ultimaAlteracao, '>=', inicioDoDia(c.periodo?.inicio ?? ''))
+        .where(ultimaAlteracao, '<', fimDoDia(c.periodo?.fim ?? '')),
+    )
+    .$if(c.resumo !== undefined, (q) =>
+      q.where(sql<SqlBool>`d.resumo_tsv @@ websearch_to_tsquery('public.portugues_sem_acento', ${c.resumo})`),
+    )
+    .$if(c.idTipoDocumento !== undefined, (q) => q.where('d.idTipoDocumento', '=', c.idTipoDocumento ?? 0));
+}
+
+/** One page of the caller's favourites, the most recently changed first. */
+export async function listarFavoritos(db: Banco, c: CriteriosFavoritos) {
+  const [{ total }, itens] = await Promise.all([
+    consultaFavoritos(db, c)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow(),
+    consultaFavoritos(db, c)
+      .select([
+        'd.id',
+        'd.numero',
+        'd.idTipoDocumento',
+        'td.descricao as tipoDescricao',
+        'd.resumoAssunto',
+        'd.situacao',
+        'd.estadoProcessamento',
+        'd.estadoOrigem',
+        'd.estadoTamanho',
+        'd.estadoVisibilidadeCaixa',
+        'f.acompanhadoPorEmail',
+        'f.criadoEm as favoritadoEm',
+        ultimaAlteracao.as('dataUltimaAlteracao'),
+      ])
+      .orderBy('dataUltimaAlteracao', 'desc')
+      .orderBy('d.id', 'desc')
+      .limit(c.tamanhoPagina)
+      .offset((c.pagina - 1) * c.tamanhoPagina)
+      .execute(),
+  ]);
+  return { total: Number(total), itens };
+}
+
+/** The caller's tags (marcadores) of these documents, by document, sorted as the detail sorts them. */
+export async function marcadoresDosDocumentos(
+  db: Banco,
+  idUsuario: number,
+  idsDocumentos: number[],
+): Promise<Map<number, string[]>> {
+  const mapa = new Map<number, string[]>();
+  if (idsDocumentos.length === 0) return mapa;
+  const linhas = await db
+    .selectFrom('marcador')
+    .select(['idDocumento', 'marcador'])
+    .where('idUsuario', '=', idUsuario)
+    .where('idDocumento', 'in', idsDocumentos)
+    .orderBy('idDocumento')
+    .orderBy(sql`marcador COLLATE pt_br`)
+    .execute();
+  for (const linha of linhas) {
+    const id = Number(linha.idDocumento);
+    mapa.set(id, [...(mapa.get(id) ?? []), linha.marcador]);
+  }
+  return mapa;
+}
+
+/** The last movement of each of these documents (the caller leaves out documents still EM_CRIACAO). */
+export function ultimasTramitacoes(db: Banco, idsDocumentos: number[]) {
+  if (idsDocumentos.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tramitacao as t')
+    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
+    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
+    .leftJoin('passo as p', 'p.id', 't.idPasso')
+    .distinctOn('t.idDocumento')
+    .select([
+      't.idDocumento',
+      't.idUnidadeOrigem',
+      'uo.sigla as origemSigla',
+      'uo.nome as origemNome',
+      't.idUnidadeDestino',
+      'ud.sigla as destinoSigla',
+      'ud.nome as destinoNome',
+      'p.descricao as passo',
+      't.dtDespacho',
+      't.dtRecebimento',
+    ])
+    .where('t.idDocumento', 'in', idsDocumentos)
+    .orderBy('t.idDocumento')
+    .orderBy('t.sequencia', 'desc')
+    .execute();
+}
+
+/**
+ * Who is told of a change to these documents by e-mail: users who follow one of them (favourite with
+ * acompanhado_por_email), active, with a notification e-mail and notificacoesPorEmail on, except the author. A draft
+ * is only told to users of the unit creating it (the others may not see it any more).
+ */
+export function listarAcompanhantes(db: Banco, idsDocumentos: number[], idUsuarioAutor: number) {
+  return db
+    .selectFrom('favorito as f')
+    .innerJoin('usuario as u', 'u.id', 'f.idUsuario')
+    .innerJoin('documento as d', 'd.id', 'f.idDocumento')
+    .select(['f.idDocumento', 'u.id as idUsuario', 'u.nome', 'u.email'])
+    .where('f.idDocumento', 'in', idsDocumentos)
+    .where('f.acompanhadoPorEmail', '=', true)
+    .where('u.id', '<>', idUsuarioAutor)
+    .where('u.ativo', '=', true)
+    .where('u.notificacoesPorEmail', '=', true)
+    .where('u.email', 'is not', null)
+    .where(sql<SqlBool>`btrim(u.email) <> ''`)
+    .where((eb) =>
+      eb.or([
+        eb('d.situacao', '<>', 'EM_CRIACAO'),
+        eb.exists(
+          eb
+            .selectFrom('lotacao as l')
+            .select(sql`1`.as('um'))
+            .whereRef('l.idUsuario', '=', 'u.id')
+            .whereRef('l.idUnidade', '=', 'd.idUnidadeCriadora'),
+        ),
+      ]),
+    )
+    .orderBy('u.id')
+    .orderBy('f.idDocumento')
+    .execute();
 }

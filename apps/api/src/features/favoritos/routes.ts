@@ -1,4 +1,12 @@
-import { erroApiSchema, favoritoSchema } from '@tramite/shared';
+import {
+  alterarAcompanhamentoSchema,
+  erroApiSchema,
+  favoritoSchema,
+  filtrosFavoritosSchema,
+  marcadoresFavoritoSchema,
+  paginaFavoritosSchema,
+  salvarMarcadoresFavoritoSchema,
+} from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
@@ -14,6 +22,66 @@ const apenasUsuarios = {
 };
 
 export const rotasFavoritos: FastifyPluginAsyncZod = async (app) => {
+  // The follow e-mails link to the document at the product's public address.
+
+  app.get(
+    '/documentos-favoritos',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['favoritos'],
+        summary: 'Lista os favoritos do usuário, os alterados mais recentemente primeiro (paginado)',
+        description:
+          'Filtros: período da última alteração (dataInicioUltimaAlteracao e dataFimUltimaAlteracao, AAAA-MM-DD, ' +
+          'os dois ou nenhum), resumoDocumento (mínimo de 3 caracteres, busca textual como a busca de documentos) ' +
+          'e idTipoDocumento. ultimaTramitacao é nula para documentos em criação.',
+        querystring: filtrosFavoritosSchema,
+        response: { 200: paginaFavoritosSchema, ...erros },
+      },
+    },
+    async (request) => service.listarFavoritos(app.db, exigirUsuario(request), request.query),
+  );
+
+  app.patch(
+    '/documentos-favoritos/:id',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['favoritos'],
+        summary: 'Liga ou desliga o acompanhamento do favorito por e-mail',
+        params: parametroIdDocumento,
+        body: alterarAcompanhamentoSchema,
+        response: { 200: favoritoSchema, ...erros },
+      },
+    },
+    async (request) =>
+      service.alterarAcompanhamento(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.body.acompanhadoPorEmail,
+        request.ip,
+      ),
+  );
+
+  app.patch(
+    '/documentos-favoritos/:id/tags',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['favoritos'],
+        summary: 'Substitui os marcadores do usuário no favorito (lista vazia apaga)',
+        description:
+          'Os marcadores do favorito são os do usuário no documento (os mesmos de POST documentos/{id}/tags): ' +
+          'repetidos sem diferenciar maiúsculas são descartados, cada um com 1 a 60 caracteres, no máximo 20.',
+        params: parametroIdDocumento,
+        body: salvarMarcadoresFavoritoSchema,
+        response: { 200: marcadoresFavoritoSchema, ...erros },
+      },
+    },
+    async (request) =>
+      service.salvarMarcadores(app.db, exigirUsuario(request), request.params.id, request.body.tags, request.ip),
+  );
   app.post(
     '/documentos-favoritos/:id',
     {

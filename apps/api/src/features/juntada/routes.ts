@@ -73,6 +73,7 @@ export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         request.ip,
+        app.config.urlPublica,
       );
       return reply.status(201).send(vinculos);
     },

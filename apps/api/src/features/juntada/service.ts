@@ -11,6 +11,7 @@ import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
+import { notificarAcompanhantes } from '../favoritos/acompanhamento.ts';
 import * as queries from './queries.ts';
 
 const RECEBIDO = ['RECEBIDO', 'T'];
@@ -111,6 +112,7 @@ export async function juntar(
   idAgregador: number,
   entrada: JuntarEntrada,
   ip: string,
+  urlPublica: string,
 ): Promise<Vinculos> {
   const tipo = normalizarTipoAgregacao(entrada.tipoAgregacao);
   try {
@@ -150,6 +152,12 @@ export async function juntar(
           tipoAgregacao: tipo,
         },
         ip,
+      });
+      await notificarAcompanhantes(trx, {
+        idDocumento: agregador.id,
+        evento: { tipo: 'JUNTADA', idDocumentoJuntado: filho.id, tipoAgregacao: tipo },
+        idUsuarioAutor: usuario.id,
+        urlPublica,
       });
       return montarVinculos(trx, agregador.id);
     });

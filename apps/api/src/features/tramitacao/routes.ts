@@ -60,7 +60,8 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => service.receberDocumento(app.db, exigirUsuario(request), request.params.id, request.ip),
+    async (request) =>
+      service.receberDocumento(app.db, exigirUsuario(request), request.params.id, request.ip, app.config.urlPublica),
   );
 
   app.get(
@@ -311,7 +312,14 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentoSchema, ...erros },
       },
     },
-    async (request) => service.receberEmNomeDaUnidade(app.db, exigirUsuario(request), request.params.id, request.ip),
+    async (request) =>
+      service.receberEmNomeDaUnidade(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.ip,
+        app.config.urlPublica,
+      ),
   );
 
   app.post(

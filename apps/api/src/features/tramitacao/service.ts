@@ -38,6 +38,7 @@ import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { conflito, ErroDominio, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
+import { notificarAcompanhantes } from '../favoritos/acompanhamento.ts';
 import { notificarInteressadoSobreTramitacao } from './notificacao.ts';
 import * as queries from './queries.ts';
 
@@ -292,6 +293,12 @@ async function enviarNaTransacao(
     ip: opcoes.ip,
   });
   await notificarInteressadoSobreTramitacao(trx, tramitacao.id, opcoes.urlPublica);
+  await notificarAcompanhantes(trx, {
+    idDocumento,
+    evento: { tipo: 'TRAMITACAO', idTramitacao: tramitacao.id },
+    idUsuarioAutor: usuario.id,
+    urlPublica: opcoes.urlPublica,
+  });
   return { idTramitacao: tramitacao.id, numero: documento.numero };
 }
 
@@ -474,9 +481,10 @@ async function concluirRecebimento(
     idUnidade: number;
     reencaminhamento: boolean;
     ip: string;
+    urlPublica: string;
   },
 ): Promise<void> {
-  const { usuario, documento, tramitacao, idUnidade, reencaminhamento, ip } = dados;
+  const { usuario, documento, tramitacao, idUnidade, reencaminhamento, ip, urlPublica } = dados;
   const depois = await queries.registrarRecebimento(trx, documento.id, idUnidade, reencaminhamento ? 'T' : undefined);
   await queries.receberAgregadas(trx, tramitacao.id, usuario.id, reencaminhamento);
   const agregados = await queries.moverAgregados(trx, documento.id, idUnidade);
@@ -489,6 +497,12 @@ async function concluirRecebimento(
     depois: { ...depois, idTramitacao: tramitacao.id, sequencia: tramitacao.sequencia, agregados },
     ip,
   });
+  await notificarAcompanhantes(trx, {
+    idDocumento: documento.id,
+    evento: { tipo: 'RECEBIMENTO', idTramitacao: tramitacao.id },
+    idUsuarioAutor: usuario.id,
+    urlPublica,
+  });
 }
 
 /**
@@ -500,6 +514,7 @@ export async function receberDocumento(
   usuario: UsuarioAutenticado,
   idDocumento: number,
   ip: string,
+  urlPublica: string,
 ): Promise<Documento> {
   await db.transaction().execute(async (trx) => {
     const documento = await queries.bloquearDocumento(trx, idDocumento);
@@ -517,7 +532,15 @@ export async function receberDocumento(
       }
       throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
     }
-    await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento: false, ip });
+    await concluirRecebimento(trx, {
+      usuario,
+      documento,
+      tramitacao,
+      idUnidade,
+      reencaminhamento: false,
+      ip,
+      urlPublica,
+    });
   });
   return documentos.buscarDocumento(db, idDocumento, usuario);
 }
@@ -644,6 +667,7 @@ export async function receberEmNomeDaUnidade(
   usuario: UsuarioAutenticado,
   idDocumento: number,
   ip: string,
+  urlPublica: string,
 ): Promise<Documento> {
   await db.transaction().execute(async (trx) => {
     const documento = await queries.bloquearDocumento(trx, idDocumento);
@@ -659,7 +683,15 @@ export async function receberEmNomeDaUnidade(
       );
     }
     const idUnidade = tramitacao.idUnidadeDestino;
-    await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento: true, ip });
+    await concluirRecebimento(trx, {
+      usuario,
+      documento,
+      tramitacao,
+      idUnidade,
+      reencaminhamento: true,
+      ip,
+      urlPublica,
+    });
   });
   return documentos.buscarDocumento(db, idDocumento, usuario);
 }
