@@ -12,19 +12,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
 import { COOKIE_SESSAO, encerrarSessao } from '../../platform/sessao.ts';
+import {
+  ClienteOidc,
+  destinoParaLocation,
+  opcoesCookieSessao,
+  redirecionarParaProvedor,
+  responderAvisoLogin,
+  rotasOidc,
+} from './oidc.ts';
 import { paginaLogin } from './pagina-login.ts';
 import * as service from './service.ts';
 
 const respostasErro = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema };
 
 export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
-  const cookieSessao = (expiraEm: Date) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: app.config.sessao.cookieSeguro,
-    expires: expiraEm,
-  });
+  const cookieSessao = (expiraEm: Date) => opcoesCookieSessao(app.config, expiraEm);
+  // OpenID Connect (issue 12): with OIDC_ISSUER set, the login page sends the browser to the provider.
+  const oidc = app.config.oidc ? new ClienteOidc(app.config.oidc) : null;
+  if (oidc) await app.register(rotasOidc, { cliente: oidc });
 
   const responderPaginaLogin = (
     reply: FastifyReply,
@@ -43,12 +48,17 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Página de login do produto',
-        querystring: z.object({ redirect: z.string().max(2000).optional() }),
+        querystring: z.object({ redirect: z.string().max(2000).optional(), local: z.string().max(10).optional() }),
         produces: ['text/html'],
       },
     },
-    async (request, reply) =>
-      responderPaginaLogin(reply, 200, { redirect: destinoSeguroAposLogin(request.query.redirect) }),
+    async (request, reply) => {
+      const redirect = destinoSeguroAposLogin(request.query.redirect);
+      if (oidc && !(app.config.loginLocal && request.query.local === '1')) {
+        return redirecionarParaProvedor(request, reply, oidc, redirect);
+      }
+      return responderPaginaLogin(reply, 200, { redirect });
+    },
   );
 
   app.post(
@@ -67,6 +77,9 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const redirect = destinoSeguroAposLogin(request.body.redirect);
+      if (!app.config.loginLocal) {
+        return responderAvisoLogin(reply, app.config, 403, MENSAGENS.oidc.loginLocalDesativado);
+      }
       if (!origemConfiavel(request)) {
         return responderPaginaLogin(reply, 403, { redirect, erro: MENSAGENS.login.origemInvalida });
       }
@@ -83,7 +96,9 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
       }
       const anterior = request.cookies[COOKIE_SESSAO];
       if (anterior) await encerrarSessao(app.db, anterior);
-      return reply.setCookie(COOKIE_SESSAO, resultado.token, cookieSessao(resultado.expiraEm)).redirect(redirect, 303);
+      return reply
+        .setCookie(COOKIE_SESSAO, resultado.token, cookieSessao(resultado.expiraEm))
+        .redirect(destinoParaLocation(redirect), 303);
     },
   );
 

@@ -1,0 +1,333 @@
+import { createServer, type Server } from 'node:http';
+import { MENSAGENS } from '@tramite/shared';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lerConfig } from '../../config.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+
+/**
+ * End to end against a real OpenID Connect provider (oidc-provider) listening on the loopback interface, with its
+ * development login and consent pages driven by plain HTTP calls, as a browser would.
+ */
+
+const URL_PUBLICA = 'http://127.0.0.1:3990';
+const REDIRECT_URI = `${URL_PUBLICA}/api/auth/oidc/callback`;
+
+/** Accounts the provider knows: the login typed in its form is the account id (and the ID token's sub). */
+const CONTAS: Record<string, Record<string, unknown>> = {
+  'idp-ana': { preferred_username: 'ana', email: 'ana@ufex.edu.br', email_verified: true, name: 'Ana Paula' },
+  'idp-forasteiro': { preferred_username: 'forasteiro', email: 'forasteiro@externo.example', email_verified: true },
+  'idp-inativo': { preferred_username: 'inativo', email: 'inativo@ufex.edu.br', email_verified: true },
+};
+
+let servidorProvedor: Server;
+let emissor: string;
+let t: AppTeste;
+let idAna: number;
+/** Authorization requests the provider received (to check PKCE). */
+const pedidosAutorizacao: URL[] = [];
+
+async function escutarNaFaixa(servidor: Server): Promise<number> {
+  for (let porta = 4100; porta < 4200; porta++) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const falhou = () => resolve(false);
+      servidor.once('error', falhou);
+      servidor.listen(porta, '127.0.0.1', () => {
+        servidor.off('error', falhou);
+        resolve(true);
+      });
+    });
+    if (ok) return porta;
+  }
+  throw new Error('nenhuma porta livre entre 4100 e 4199');
+}
+
+beforeAll(async () => {
+  servidorProvedor = createServer();
+  const porta = await escutarNaFaixa(servidorProvedor);
+  emissor = `http://127.0.0.1:${porta}`;
+  const provedor = new Provider(emissor, {
+    clients: [
+      {
+        client_id: 'tramite',
+        client_secret: 'segredo-de-teste',
+        redirect_uris: [REDIRECT_URI],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    // PKCE required of every client, confidential ones included.
+    pkce: { required: () => true },
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+    claims: { openid: ['sub'], profile: ['preferred_username', 'name'], email: ['email', 'email_verified'] },
+    async findAccount(_ctx, id) {
+      const conta = CONTAS[id];
+      if (!conta) return undefined;
+      return { accountId: id, claims: async () => ({ sub: id, ...conta }) };
+    },
+  });
+  const tratar = provedor.callback();
+  servidorProvedor.on('request', (req, res) => {
+    if (req.url?.startsWith('/auth?')) pedidosAutorizacao.push(new URL(req.url, emissor));
+    tratar(req, res);
+  });
+
+  t = await criarAppTeste({
+    PUBLIC_URL: URL_PUBLICA,
+    OIDC_ISSUER: emissor,
+    OIDC_CLIENT_ID: 'tramite',
+    OIDC_CLIENT_SECRET: 'segredo-de-teste',
+  });
+  const unidade = await criarUnidade(t.banco.db, { sigla: 'PROT', nome: 'Protocolo Central' });
+  idAna = (await criarUsuario(t.banco.db, { username: 'ana', nome: 'Ana Paula', lotacoes: [unidade.id] })).id;
+  const inativo = await criarUsuario(t.banco.db, { username: 'inativo', lotacoes: [unidade.id] });
+  await t.banco.db.updateTable('usuario').set({ ativo: false }).where('id', '=', inativo.id).execute();
+});
+
+afterAll(async () => {
+  await t?.fechar();
+  servidorProvedor?.closeAllConnections();
+  await new Promise((resolve) => servidorProvedor?.close(resolve));
+});
+
+/** A minimal browser for the provider: keeps its cookies, follows redirects, fills its login and consent forms. */
+class NavegadorProvedor {
+  private cookies = new Map<string, string>();
+
+  private async pedir(url: string, init: RequestInit = {}): Promise<Response> {
+    const cabecalhos = new Headers(init.headers);
+    if (this.cookies.size) {
+      cabecalhos.set('cookie', [...this.cookies].map(([nome, valor]) => `${nome}=${valor}`).join('; '));
+    }
+    const resposta = await fetch(url, { ...init, headers: cabecalhos, redirect: 'manual' });
+    for (const linha of resposta.headers.getSetCookie()) {
+      const [par = ''] = linha.split(';');
+      const i = par.indexOf('=');
+      const nome = par.slice(0, i).trim();
+      const valor = par.slice(i + 1).trim();
+      if (/expires=Thu, 01 Jan 1970/i.test(linha) || valor === '') this.cookies.delete(nome);
+      else this.cookies.set(nome, valor);
+    }
+    return resposta;
+  }
+
+  /** From the authorization URL to the answer sent back to the Trâmite (the callback URL with code and state). */
+  async entrar(urlAutorizacao: string, login: string): Promise<URL> {
+    let url = urlAutorizacao;
+    let corpo: URLSearchParams | undefined;
+    for (let passo = 0; passo < 20; passo++) {
+      const resposta = await this.pedir(url, corpo ? { method: 'POST', body: corpo } : {});
+      corpo = undefined;
+      const destino = resposta.headers.get('location');
+      if (resposta.status >= 300 && resposta.status < 400 && destino) {
+        const proximo = new URL(destino, url);
+        if (proximo.href.startsWith(REDIRECT_URI)) return proximo;
+        url = proximo.href;
+        continue;
+      }
+      const html = await resposta.text();
+      if (resposta.status !== 200) throw new Error(`provedor respondeu ${resposta.status}: ${html.slice(0, 500)}`);
+      const acao = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+      const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
+      if (!acao || !prompt) throw new Error(`página inesperada do provedor: ${html.slice(0, 500)}`);
+      corpo = new URLSearchParams({ prompt });
+      if (prompt === 'login') {
+        corpo.set('login', login);
+        corpo.set('password', 'qualquer');
+      }
+      url = new URL(acao.replace(/&amp;/g, '&'), url).href;
+    }
+    throw new Error('redirecionamentos demais no provedor');
+  }
+}
+
+/** GET /api/auth/login: the answer must send the browser to the provider and set the transaction cookie. */
+async function iniciar(redirect = '/caixa-postal', cookie?: string) {
+  const resposta = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/login?redirect=${encodeURIComponent(redirect)}`,
+    headers: cookie ? { cookie } : {},
+  });
+  expect(resposta.statusCode).toBe(302);
+  const transacao = resposta.cookies.find((c) => c.name === 'tramite_oidc');
+  expect(transacao?.httpOnly).toBe(true);
+  return { urlAutorizacao: String(resposta.headers.location), cookieOidc: `tramite_oidc=${transacao?.value}` };
+}
+
+async function concluir(callback: URL, cookies: string) {
+  return t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}`, headers: { cookie: cookies } });
+}
+
+describe('login OpenID Connect', () => {
+  it('vai ao provedor com PKCE S256, state e nonce, e volta com a sessão do usuário mapeado', async () => {
+    const { urlAutorizacao, cookieOidc } = await iniciar('/documentos/5?aba=pecas');
+    const pedido = new URL(urlAutorizacao);
+    expect(pedido.origin).toBe(emissor);
+    expect(pedido.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(pedido.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(pedido.searchParams.get('state')).toBeTruthy();
+    expect(pedido.searchParams.get('nonce')).toBeTruthy();
+    expect(pedido.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(pedido.searchParams.get('response_type')).toBe('code');
+    // The verifier never leaves the server.
+    const transacao = await t.banco.db.selectFrom('oidcTransacao').selectAll().executeTakeFirstOrThrow();
+    expect(urlAutorizacao).not.toContain(transacao.verificadorPkce);
+    expect(transacao.redirect).toBe('/documentos/5?aba=pecas');
+
+    const callback = await new NavegadorProvedor().entrar(urlAutorizacao, 'idp-ana');
+    expect(callback.searchParams.get('code')).toBeTruthy();
+    expect(pedidosAutorizacao.at(-1)?.searchParams.get('code_challenge')).toBe(
+      pedido.searchParams.get('code_challenge'),
+    );
+
+    const resposta = await concluir(callback, cookieOidc);
+    expect(resposta.statusCode).toBe(303);
+    expect(resposta.headers.location).toBe('/documentos/5?aba=pecas');
+    const sessao = resposta.cookies.find((c) => c.name === 'tramite_sessao');
+    expect(sessao?.httpOnly).toBe(true);
+    expect(sessao?.sameSite).toBe('Lax');
+    expect(sessao?.path).toBe('/');
+    const cookie = `tramite_sessao=${sessao?.value}`;
+    const usuario = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
+    expect(usuario.statusCode).toBe(200);
+    expect(usuario.json()).toMatchObject({ id: idAna, username: 'ana', nome: 'Ana Paula' });
+
+    // The provider's subject is linked to the Usuario, and the link is audited.
+    const linha = await t.banco.db.selectFrom('usuario').select('oidcSub').where('id', '=', idAna).executeTakeFirst();
+    expect(linha?.oidcSub).toBe('idp-ana');
+    const auditoria = await t.banco.db
+      .selectFrom('auditoria')
+      .selectAll()
+      .where('acao', '=', 'VINCULAR_OIDC')
+      .executeTakeFirstOrThrow();
+    expect(auditoria).toMatchObject({ idUsuario: idAna, entidade: 'usuario', idEntidade: String(idAna) });
+    expect(auditoria.depois).toMatchObject({ oidcSub: 'idp-ana' });
+    // The transaction is used once.
+    expect(await t.banco.db.selectFrom('oidcTransacao').selectAll().execute()).toHaveLength(0);
+    const reuso = await concluir(callback, cookieOidc);
+    expect(reuso.statusCode).toBe(400);
+    expect(reuso.cookies.find((c) => c.name === 'tramite_sessao' && c.value)).toBeUndefined();
+
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cabecalhosApp(cookie) });
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('reconhece pelo sub um usuário já vinculado, mesmo depois de o username mudar, e troca a sessão anterior', async () => {
+    await t.banco.db.updateTable('usuario').set({ username: 'ana.paula' }).where('id', '=', idAna).execute();
+    try {
+      const anterior = await iniciarEConcluir('idp-ana');
+      const { urlAutorizacao, cookieOidc } = await iniciar('/home', anterior);
+      const callback = await new NavegadorProvedor().entrar(urlAutorizacao, 'idp-ana');
+      const resposta = await concluir(callback, `${cookieOidc}; ${anterior}`);
+      expect(resposta.statusCode).toBe(303);
+      const novo = `tramite_sessao=${resposta.cookies.find((c) => c.name === 'tramite_sessao')?.value}`;
+      expect(novo).not.toBe(anterior);
+      const usuario = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: novo } });
+      expect(usuario.json()).toMatchObject({ id: idAna, username: 'ana.paula' });
+      // Session rotation at login: the cookie the browser held before no longer works.
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie: anterior } })).statusCode).toBe(
+        401,
+      );
+    } finally {
+      await t.banco.db.updateTable('usuario').set({ username: 'ana' }).where('id', '=', idAna).execute();
+    }
+  });
+
+  it('recusa a resposta com um state que não é o da transação', async () => {
+    const { urlAutorizacao, cookieOidc } = await iniciar();
+    const callback = await new NavegadorProvedor().entrar(urlAutorizacao, 'idp-ana');
+    callback.searchParams.set('state', 'state-forjado');
+    const resposta = await concluir(callback, cookieOidc);
+    expect(resposta.statusCode).toBe(400);
+    expect(resposta.headers['content-type']).toContain('text/html');
+    expect(resposta.body).toContain(MENSAGENS.oidc.falhaProvedor);
+    expect(resposta.cookies.find((c) => c.name === 'tramite_sessao' && c.value)).toBeUndefined();
+  });
+
+  it('recusa a resposta do provedor sem o cookie da transação (login forçado de outro site)', async () => {
+    const { urlAutorizacao } = await iniciar();
+    const callback = await new NavegadorProvedor().entrar(urlAutorizacao, 'idp-ana');
+    const resposta = await concluir(callback, '');
+    expect(resposta.statusCode).toBe(400);
+    expect(resposta.body).toContain(MENSAGENS.oidc.falhaProvedor);
+    expect(resposta.cookies.find((c) => c.name === 'tramite_sessao' && c.value)).toBeUndefined();
+  });
+
+  it('recusa um usuário do provedor que não existe no Trâmite, sem criá-lo', async () => {
+    const antes = await t.banco.db.selectFrom('usuario').select('id').execute();
+    const { urlAutorizacao, cookieOidc } = await iniciar();
+    const callback = await new NavegadorProvedor().entrar(urlAutorizacao, 'idp-forasteiro');
+    const resposta = await concluir(callback, cookieOidc);
+    expect(resposta.statusCode).toBe(403);
+    expect(resposta.body).toContain('<html lang="pt-BR">');
+    expect(resposta.body).toContain(MENSAGENS.oidc.usuarioDesconhecido);
+    expect(resposta.cookies.find((c) => c.name === 'tramite_sessao' && c.value)).toBeUndefined();
+    expect(await t.banco.db.selectFrom('usuario').select('id').execute()).toHaveLength(antes.length);
+  });
+
+  it('recusa um usuário desativado', async () => {
+    const { urlAutorizacao, cookieOidc } = await iniciar();
+    const callback = await new NavegadorProvedor().entrar(urlAutorizacao, 'idp-inativo');
+    const resposta = await concluir(callback, cookieOidc);
+    expect(resposta.statusCode).toBe(403);
+    expect(resposta.body).toContain(MENSAGENS.oidc.usuarioInativo);
+  });
+
+  it('guarda só destinos do próprio site para depois do login', async () => {
+    for (const destino of ['https://malicioso.example/x', '//malicioso.example', '/\\malicioso.example']) {
+      await t.banco.db.deleteFrom('oidcTransacao').execute();
+      await iniciar(destino);
+      const transacao = await t.banco.db.selectFrom('oidcTransacao').select('redirect').executeTakeFirstOrThrow();
+      expect(transacao.redirect).toBe('/home');
+    }
+  });
+
+  it('desativa o login por senha quando o OIDC está ligado', async () => {
+    const resposta = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: new URLSearchParams({ username: 'ana', password: 'ana' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(resposta.statusCode).toBe(403);
+    expect(resposta.body).toContain(MENSAGENS.oidc.loginLocalDesativado);
+    expect(resposta.cookies).toHaveLength(0);
+    expect(lerConfig({ OIDC_ISSUER: emissor, OIDC_CLIENT_ID: 'x' }).loginLocal).toBe(false);
+    expect(lerConfig({ OIDC_ISSUER: emissor, OIDC_CLIENT_ID: 'x', LOGIN_LOCAL: '1' }).loginLocal).toBe(true);
+    expect(lerConfig({}).loginLocal).toBe(true);
+    expect(() => lerConfig({ OIDC_ISSUER: emissor })).toThrow(/OIDC_CLIENT_ID/);
+  });
+});
+
+describe('login OpenID Connect com o provedor fora do ar', () => {
+  it('mostra uma página clara (503) e mantém o login por senha quando LOGIN_LOCAL=1', async () => {
+    const outro = await criarAppTeste({
+      OIDC_ISSUER: 'http://127.0.0.1:9/nada',
+      OIDC_CLIENT_ID: 'tramite',
+      LOGIN_LOCAL: '1',
+    });
+    try {
+      const unidade = await criarUnidade(outro.banco.db);
+      await criarUsuario(outro.banco.db, { username: 'bruno', lotacoes: [unidade.id] });
+      const resposta = await outro.app.inject({ method: 'GET', url: '/api/auth/login' });
+      expect(resposta.statusCode).toBe(503);
+      expect(resposta.body).toContain(MENSAGENS.oidc.provedorIndisponivel);
+      expect(resposta.body).toContain('href="/api/auth/login?local=1"');
+      const local = await outro.app.inject({ method: 'GET', url: '/api/auth/login?local=1' });
+      expect(local.statusCode).toBe(200);
+      expect(local.body).toContain('<label for="username">Usuário</label>');
+      expect(await outro.entrar('bruno')).toMatch(/^tramite_sessao=/);
+    } finally {
+      await outro.fechar();
+    }
+  });
+});
+
+async function iniciarEConcluir(login: string): Promise<string> {
+  const { urlAutorizacao, cookieOidc } = await iniciar();
+  const callback = await new NavegadorProvedor().entrar(urlAutorizacao, login);
+  const resposta = await concluir(callback, cookieOidc);
+  expect(resposta.statusCode).toBe(303);
+  return `tramite_sessao=${resposta.cookies.find((c) => c.name === 'tramite_sessao')?.value}`;
+}
