@@ -318,7 +318,7 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await expect(page.getByTestId('unidade-atual-documento')).toHaveText(/^PROT — /);
   });
 
-  test('quem não entrou vê os dados de um documento sem as ações, e não vê rascunhos', async ({ page }) => {
+  test('quem não entrou vê os dados e só as ações públicas de um documento, e não vê rascunhos', async ({ page }) => {
     const [recebido] = (
       await pesquisar(page.request, { dataEnvioInicio: '2000-01-01', dataEnvioFim: '2100-12-31' })
     ).filter((documento) => documento.situacao === 'RECEBIDO');
@@ -331,7 +331,12 @@ test.describe('autuação, edição, busca e informações do documento', () => 
       'href',
       `/documentos/${recebido.idDocumento}/tramitacoes`,
     );
-    await expect(page.getByRole('group', { name: 'Ações do documento' })).toHaveCount(0);
+    const acoes = page.getByRole('group', { name: 'Ações do documento' });
+    await expect(acoes.getByRole('button', { name: 'Comprovante', exact: true })).toBeVisible();
+    await expect(acoes.getByRole('button', { name: 'Solicitar consolidação' })).toBeVisible();
+    for (const restrita of ['Receber', 'Tramitar', 'Editar autuação', 'Enviar comprovante por e-mail']) {
+      await expect(acoes.getByText(restrita, { exact: true })).toHaveCount(0);
+    }
     await expect(page.getByRole('button', { name: 'Adicionar aos favoritos' })).toHaveCount(0);
     await conferirAcessibilidade(page);
 

@@ -62,7 +62,7 @@ mkdirSync(saida, { recursive: true });
 const bin = (nome) => join(raiz, 'node_modules/.bin', nome);
 
 etapa('Lint (Biome)', bin('biome'), ['ci', '.']);
-for (const projeto of ['packages/shared', 'apps/api', 'apps/web', 'e2e']) {
+for (const projeto of ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench']) {
   etapa(`Verificação de tipos (${projeto})`, bin('tsc'), ['-p', projeto, '--noEmit']);
 }
 

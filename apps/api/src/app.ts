@@ -14,9 +14,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Dependencias } from './contexto.ts';
+import { rotasArquivosAssinados } from './features/arquivos-assinados/routes.ts';
 import { rotasAssuntos } from './features/assuntos/routes.ts';
 import { rotasAuth } from './features/auth/routes.ts';
+import { rotasConsolidacao } from './features/consolidacao/routes.ts';
 import { rotasDocumentos } from './features/documentos/routes.ts';
+import { rotasDocumentosPdf } from './features/documentos-pdf/routes.ts';
 import { rotasFavoritos } from './features/favoritos/routes.ts';
 import { rotasGlossario } from './features/glossario/routes.ts';
 import { rotasInteressados } from './features/interessados/routes.ts';
@@ -25,6 +28,7 @@ import { rotasMensagens } from './features/mensagens/routes.ts';
 import { rotasPecas } from './features/pecas/routes.ts';
 import { rotasProcedencias } from './features/procedencias/routes.ts';
 import { rotasPropriedades } from './features/propriedades/routes.ts';
+import { rotasRelatorios } from './features/relatorios/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
@@ -99,10 +103,14 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasProcedencias);
       await api.register(rotasPropriedades);
       await api.register(rotasDocumentos);
+      await api.register(rotasDocumentosPdf);
       await api.register(rotasTramitacao);
       await api.register(rotasFavoritos);
       await api.register(rotasPecas);
       await api.register(rotasJuntada);
+      await api.register(rotasConsolidacao);
+      await api.register(rotasArquivosAssinados);
+      await api.register(rotasRelatorios);
     },
     { prefix: '/api' },
   );

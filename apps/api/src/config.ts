@@ -24,7 +24,18 @@ const ambienteSchema = z.object({
   SMTP_URL: z.string().optional(),
   EMAIL_REMETENTE: z.string().default('Trâmite <nao-responda@localhost>'),
   WEB_DIST: z.string().optional(),
+  ASSINATURA_CERTIFICADO: z.string().optional(),
+  ASSINATURA_SENHA: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  // OpenID Connect (issue 12): on when OIDC_ISSUER is set; see docs/operacao.md.
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_REDIRECT_URI: z.url().optional(),
+  OIDC_SCOPES: z.string().min(1).default('openid profile email'),
+  OIDC_CLAIM_USUARIO: z.string().min(1).default('preferred_username'),
+  OIDC_CAMPO_USUARIO: z.enum(['username', 'email']).default('username'),
+  LOGIN_LOCAL: booleano.optional(),
 });
 
 export type ConexaoBanco = { tipo: 'pglite'; dataDir: string | null } | { tipo: 'postgres'; url: string };
@@ -42,8 +53,25 @@ export interface Config {
   login: { maxFalhas: number; janelaMinutos: number };
   email: { smtpUrl: string | null; remetente: string; pastaSaida: string };
   arquivosDir: string;
+  /** PKCS#12 used to sign PDFs; null: a self-signed institutional one created under `pastaCertificados`. */
+  assinatura: { certificado: string | null; senha: string; pastaCertificados: string };
   webDist: string | null;
   logLevel: z.infer<typeof ambienteSchema>['LOG_LEVEL'];
+  /** OpenID Connect login; null when OIDC_ISSUER is not set. */
+  oidc: ConfigOidc | null;
+  /** Password login (the product's own form); off by default when OIDC is on. */
+  loginLocal: boolean;
+}
+
+export interface ConfigOidc {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  redirectUri: string;
+  scopes: string;
+  /** The provider's claim compared with `campoUsuario` to link an account the first time. */
+  claimUsuario: string;
+  campoUsuario: 'username' | 'email';
 }
 
 export class ErroConfiguracao extends Error {}
@@ -63,6 +91,7 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
     ? { tipo: 'postgres', url: env.DATABASE_URL }
     : { tipo: 'pglite', dataDir: resolve(dataDir, 'pglite') };
   const urlPublica = (env.PUBLIC_URL ?? `http://${hostParaUrl(env.HOST)}:${env.PORT}`).replace(/\/$/, '');
+  const oidc = lerConfigOidc(env, urlPublica);
   return {
     porta: env.PORT,
     host: env.HOST,
@@ -84,8 +113,31 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
       pastaSaida: resolve(dataDir, 'outbox'),
     },
     arquivosDir: resolve(dataDir, 'arquivos'),
+    assinatura: {
+      certificado: env.ASSINATURA_CERTIFICADO ? resolve(env.ASSINATURA_CERTIFICADO) : null,
+      senha: env.ASSINATURA_SENHA ?? '',
+      pastaCertificados: resolve(dataDir, 'certificados'),
+    },
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : resolve(import.meta.dirname, '../../web/dist'),
     logLevel: env.LOG_LEVEL,
+    oidc,
+    loginLocal: env.LOGIN_LOCAL ?? oidc === null,
+  };
+}
+
+function lerConfigOidc(env: z.infer<typeof ambienteSchema>, urlPublica: string): ConfigOidc | null {
+  if (!env.OIDC_ISSUER) return null;
+  if (!env.OIDC_CLIENT_ID) {
+    throw new ErroConfiguracao('Configuração inválida: OIDC_CLIENT_ID é obrigatório com OIDC_ISSUER');
+  }
+  return {
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID,
+    clientSecret: env.OIDC_CLIENT_SECRET ?? null,
+    redirectUri: env.OIDC_REDIRECT_URI ?? `${urlPublica}/api/auth/oidc/callback`,
+    scopes: env.OIDC_SCOPES,
+    claimUsuario: env.OIDC_CLAIM_USUARIO,
+    campoUsuario: env.OIDC_CAMPO_USUARIO,
   };
 }
 

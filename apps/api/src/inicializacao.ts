@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { abrirBanco } from './db/connection.ts';
 import { migrarParaUltima } from './db/migrator.ts';
 import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
+import { TAREFA_CONSOLIDAR, tratadorConsolidacao } from './features/consolidacao/service.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './platform/email.ts';
 import { FilaTarefas } from './platform/fila.ts';
@@ -28,7 +29,13 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
     const carteiro = criarCarteiro(config.email);
     const fila = new FilaTarefas(
       conexao.db,
-      { [TAREFA_ENVIAR_EMAIL]: tratadorEnvioEmail(conexao.db, carteiro, armazenamento) },
+      {
+        [TAREFA_ENVIAR_EMAIL]: tratadorEnvioEmail(conexao.db, carteiro, armazenamento),
+        [TAREFA_CONSOLIDAR]: tratadorConsolidacao(
+          { db: conexao.db, armazenamento },
+          { instituicao: config.instituicao.nome },
+        ),
+      },
       {},
       (erro, tarefa) => app.log.warn({ err: erro, tarefa }, 'tarefa em segundo plano falhou; será tentada de novo'),
     );

@@ -107,6 +107,41 @@ export const MENSAGENS = {
     cancelado: 'Peça cancelada com sucesso',
     sequenciaAlterada: 'Sequência da peça alterada com sucesso',
   },
+  /** Signed files (issue 8): what the server answers when a rule is broken, and the screen's own texts. */
+  arquivosAssinados: {
+    apenasPdf: 'Apenas arquivos PDF podem ser assinados',
+    pdfInvalido: 'O arquivo não é um PDF válido',
+    pdfProtegido: 'O PDF está protegido por senha e não pode ser assinado',
+    pdfSemPaginas: 'O PDF não tem páginas',
+    tipoAssinaturaObrigatorio: 'Informe o tipo de assinatura',
+    tipoAssinaturaInvalido: 'O tipo de assinatura informado não existe ou está inativo',
+    tipoAssinaturaDivergente: 'O tipo de assinatura informado não corresponde ao identificador enviado',
+    siapeObrigatorio: 'Informe a matrícula SIAPE',
+    siapeDivergente: 'A matrícula SIAPE informada não é a sua: cada servidor assina apenas com a própria matrícula',
+    semSiape: 'Seu cadastro não tem matrícula SIAPE: procure o administrador do sistema',
+    muitosArquivos: (maximo: number) => `Envie no máximo ${maximo} arquivos por vez`,
+    naoEncontrado: 'Arquivo assinado não encontrado',
+    apenasAssinanteExclui: 'Apenas quem assinou o arquivo pode excluí-lo',
+    vinculadoNaoExclui:
+      'Arquivos vinculados a um documento não podem ser excluídos: eles fazem parte do registro do documento',
+    apenasAssinanteVincula: 'Apenas quem assinou o arquivo pode vinculá-lo a um documento',
+    jaVinculado: (numero: string) => `Este arquivo já está vinculado ao documento ${numero}`,
+    originalApenasAssinante: 'Apenas quem assinou o arquivo pode obter o original sem assinatura',
+    dataAssinaturaIncompleta:
+      'Ao selecionar uma data de assinatura, é necessário selecionar tanto a data inicial quanto a data final',
+    dataAssinaturaInvertida: 'A data final da assinatura deve ser igual ou posterior à data inicial',
+    assinados: (quantidade: number) =>
+      quantidade === 1 ? '1 arquivo assinado com sucesso' : `${quantidade} arquivos assinados com sucesso`,
+    assinado: (nome: string) => `Arquivo ${nome} assinado com sucesso`,
+    vinculado: (nome: string, numero: string) => `Arquivo ${nome} vinculado ao documento ${numero}`,
+    naoVinculado: (nome: string) => `Não foi possível vincular ${nome}`,
+    numeroDocumentoObrigatorio: 'Informe o número do documento',
+    documentoNaoEncontrado: 'Nenhum documento encontrado com este número',
+    nenhumSelecionado: 'Selecione ao menos um arquivo',
+    nenhumArquivo: 'Nenhum arquivo assinado encontrado',
+    excluidos: (quantidade: number) =>
+      quantidade === 1 ? '1 arquivo excluído com sucesso' : `${quantidade} arquivos excluídos com sucesso`,
+  },
   juntada: {
     nenhumCandidato:
       'Nenhum documento encontrado. Documentos que não constam em sua caixa postal, de setores diferentes, arquivados, não recebidos ou ainda em criação não podem ter suas peças alteradas',
@@ -196,6 +231,12 @@ export const MENSAGENS = {
   relatorios: {
     filtroObrigatorio: 'Defina pelo menos uma unidade de procedência, juntamente com o intervalo de tempo',
     erroGerarPdf: 'Não foi possível gerar o pdf do relatório',
+    dataHoraInvalida: 'Data e hora inválidas: use AAAA-MM-DDTHH:mm ou AAAA-MM-DDTHH:mm:ss',
+    fimAntesDoInicio: 'A data e hora final deve ser posterior à data e hora inicial',
+    muitasUnidades: 'Selecione no máximo 200 unidades de procedência',
+    unidadeNaoPermitida: 'Unidade de procedência não disponível para este relatório',
+    erroCarregarUnidades: 'Não foi possível buscar unidades de procedência',
+    tipoRelatorioInvalido: 'Relatório desconhecido: use malote ou desarquivados',
   },
   documento: {
     erroReceber: 'Não foi possível receber o documento',
@@ -209,6 +250,25 @@ export const MENSAGENS = {
     naoPendenteRecebimento: 'Este documento não está aguardando recebimento na sua unidade',
     marcadorLongo: 'Cada marcador deve ter no máximo 60 caracteres',
     marcadoresDemais: 'Informe no máximo 20 marcadores',
+  },
+  /** Cover, receipt and public verification (issue 9). */
+  verificacao: {
+    codigoNaoEncontrado: 'Código de verificação não encontrado',
+    codigoIncompleto: 'Informe os 16 caracteres do código de verificação',
+    erroVerificar: 'Não foi possível verificar o código',
+    tipoSemCapa: 'Este tipo de documento não gera capa',
+    destinatarioInvalido: 'Informe um e-mail válido para o destinatário',
+  },
+  /** OpenID Connect login (issue 12): pages shown when the provider's answer cannot open a session. */
+  oidc: {
+    usuarioDesconhecido:
+      'Sua conta institucional não está associada a um usuário do Trâmite. Procure o administrador do sistema para liberar o seu acesso.',
+    usuarioInativo: 'Seu usuário do Trâmite está desativado. Procure o administrador do sistema.',
+    contaJaVinculada:
+      'O usuário do Trâmite correspondente já está associado a outra conta institucional. Procure o administrador do sistema.',
+    falhaProvedor: 'Não foi possível concluir o acesso pelo provedor de identidade. Tente entrar novamente.',
+    provedorIndisponivel: 'O provedor de identidade está indisponível no momento. Tente novamente em instantes.',
+    loginLocalDesativado: 'O acesso com usuário e senha está desativado: entre pela conta institucional.',
   },
   tramitacao: {
     sucesso: 'Tramitação realizada com sucesso',
@@ -236,5 +296,36 @@ export const MENSAGENS = {
       quantidade === 1 ? '1 documento tramitado com sucesso' : `${quantidade} documentos tramitados com sucesso`,
     loteFalhas: (quantidade: number) =>
       quantidade === 1 ? '1 documento não foi tramitado' : `${quantidade} documentos não foram tramitados`,
+  },
+  /** Favourites (issue 8): spec §8 "favourite add, remove and toggle failures have their own messages". */
+  favoritos: {
+    erroAdicionar: 'Não foi possível adicionar o documento aos favoritos',
+    erroRemover: 'Não foi possível remover o documento dos favoritos',
+    erroAlterarAcompanhamento: 'Não foi possível alterar o acompanhamento por e-mail',
+    erroCarregar: 'Não foi possível carregar os documentos favoritos',
+    erroSalvarMarcadores: 'Não foi possível salvar os marcadores do favorito',
+    adicionado: 'Documento adicionado aos favoritos',
+    removido: 'Documento removido dos favoritos',
+    acompanhamentoLigado: 'Acompanhamento por e-mail ativado',
+    acompanhamentoDesligado: 'Acompanhamento por e-mail desativado',
+    naoFavorito: 'Este documento não está entre os seus favoritos',
+    dataAlteracaoIncompleta:
+      'Ao selecionar uma data de última alteração, é necessário selecionar tanto a data inicial quanto a data final',
+    periodoInvertido: 'A data inicial da última alteração deve ser anterior ou igual à data final',
+    nenhumFavorito: 'Nenhum documento favorito encontrado',
+  },
+  consolidacao: {
+    pecasDeOutroDocumento: (ids: string) => `Peças não encontradas neste documento: ${ids}`,
+    nenhumaPeca: 'Informe ao menos uma peça do documento para consolidar',
+    nenhumaPecaVisivel: 'Nenhuma das peças informadas pode ser consolidada por você',
+    tipoInvalido: 'Tipo de consolidação não suportado; use PDF',
+    muitasEmAndamento: (limite: number) =>
+      `Você já tem ${limite} consolidações em andamento; aguarde a conclusão delas antes de solicitar outra`,
+    naoEncontrada: 'Consolidação não encontrada',
+    naoConcluida: 'A consolidação ainda não foi concluída',
+    arquivoIndisponivel: 'O arquivo da consolidação não está disponível',
+    falhaInesperada: 'Não foi possível gerar a consolidação; solicite novamente',
+    erroCarregar: 'Não foi possível carregar as consolidações',
+    nenhuma: 'Nenhuma consolidação solicitada',
   },
 } as const;

@@ -4,6 +4,11 @@ import * as esquemaInicial from './migrations/0001-esquema-inicial.ts';
 import * as consultasAdministracao from './migrations/0003-consultas-administracao.ts';
 import * as pecas from './migrations/0004-pecas.ts';
 import * as tramitacao from './migrations/0005-tramitacao.ts';
+import * as codigoVerificacao from './migrations/0007-codigo-verificacao.ts';
+import * as arquivosAssinados from './migrations/0008-arquivos-assinados.ts';
+import * as relatorios from './migrations/0010-relatorios.ts';
+import * as desempenho from './migrations/0011-desempenho.ts';
+import * as seguranca from './migrations/0012-seguranca.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -11,6 +16,11 @@ const migracoes: Record<string, Migration> = {
   '0003-consultas-administracao': consultasAdministracao,
   '0004-pecas': pecas,
   '0005-tramitacao': tramitacao,
+  '0007-codigo-verificacao': codigoVerificacao,
+  '0008-arquivos-assinados': arquivosAssinados,
+  '0010-relatorios': relatorios,
+  '0011-desempenho': desempenho,
+  '0012-seguranca': seguranca,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

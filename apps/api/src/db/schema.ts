@@ -63,6 +63,16 @@ export interface SessaoTable {
   agente: string | null;
 }
 
+export interface OidcTransacaoTable {
+  id: string;
+  estado: string;
+  nonce: string;
+  verificadorPkce: string;
+  redirect: string;
+  criadaEm: Timestamp;
+  expiraEm: Date | string;
+}
+
 export interface TentativaLoginTable {
   id: Generated<number>;
   chave: string;
@@ -197,6 +207,8 @@ export interface DocumentoTable {
   dataUltimaAlteracao: Timestamp;
   idDocumentoAgregador: number | null;
   resumoTsv: ColumnType<string, never, never>;
+  /** Public verification code (migration 0007), filled by the column's DEFAULT. */
+  codigoVerificacao: Default<string>;
 }
 
 export interface TramitacaoTable {
@@ -399,6 +411,7 @@ export interface Database {
   usuarioPermissao: UsuarioPermissaoTable;
   sessao: SessaoTable;
   tentativaLogin: TentativaLoginTable;
+  oidcTransacao: OidcTransacaoTable;
   tipoDocumento: TipoDocumentoTable;
   assunto: AssuntoTable;
   tipoDocumentoAssunto: TipoDocumentoAssuntoTable;

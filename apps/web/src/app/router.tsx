@@ -151,6 +151,15 @@ const telas: RouteObject[] = [
       Component: (await import('../features/arquivos-assinados/ArquivosAssinadosPage')).ArquivosAssinadosPage,
     }),
   },
+  // Public: the QR code of the cover and the receipt opens /verificacao/<código>; /verificacao is the typing form.
+  {
+    path: 'verificacao',
+    lazy: async () => ({ Component: (await import('../features/verificacao/VerificacaoPage')).VerificacaoPage }),
+  },
+  {
+    path: 'verificacao/:codigo',
+    lazy: async () => ({ Component: (await import('../features/verificacao/VerificacaoPage')).VerificacaoPage }),
+  },
   { path: '*', loader: () => redirect('/404'), Component: IrParaNaoEncontrado },
 ];
 

@@ -339,6 +339,9 @@ export async function semearDemo(
       { id: 2, mensagem: MENSAGEM_BOAS_VINDAS, dataValidade: somarDias(agora, 30), criadoEm: somarDias(agora, -1) },
     ]);
     await ajustarSequencias(trx, TABELAS_COM_ID);
+    // Signed files (issue 8): the type of the institution's own PAdES signature, used by the signing screen.
+    await trx.insertInto('tipoAssinatura').values({ descricao: 'Assinatura digital institucional (PAdES)' }).execute();
+    contar.tipoAssinatura = (contar.tipoAssinatura ?? 0) + 1;
     return contar;
   });
 

@@ -5,7 +5,7 @@ import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Button, Stack } from '@mui/material';
+import { Alert, Button, Link, Stack } from '@mui/material';
 import { type Documento, MENSAGENS, motivoNaoEditavel, type Usuario } from '@tramite/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -22,15 +22,19 @@ export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
 
 const TEMPO_URL_PDF_MS = 60_000;
 
-/** The actions of a logged-in user on the document (spec §2 "Document detail"). */
-export function AcoesDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario }) {
+/**
+ * The actions on the document (spec §2 "Document detail"). The PDFs and the consolidation are public like the
+ * screen; receiving, forwarding, editing and e-mail need a logged-in user.
+ */
+export function AcoesDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
   const receber = useReceberDocumento(documento.idDocumento);
   const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
   const [enviandoEmail, setEnviandoEmail] = useState(false);
+  const [consolidacaoSolicitada, setConsolidacaoSolicitada] = useState(false);
   const id = documento.idDocumento;
-  const naUnidadeAtual = documento.unidadeAtual.id === usuario.configuracoes.idUnidadeAtual;
+  const naUnidadeAtual = usuario !== null && documento.unidadeAtual.id === usuario.configuracoes.idUnidadeAtual;
   const editavel = motivoNaoEditavel(documento) === null && naUnidadeAtual;
   // The server decides which steps are allowed; the button is offered where sending can make sense.
   const podeTramitar =
@@ -61,9 +65,10 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
         window.open(url, '_blank', 'noopener');
       }
       setTimeout(() => URL.revokeObjectURL(url), TEMPO_URL_PDF_MS);
-    } catch {
+    } catch (erro) {
       janela?.close();
-      snackbar.erro(mensagemErro);
+      // The server says why (e.g. the type does not generate a cover) after the screen's own message.
+      snackbar.erro(mensagemComDetalhe(mensagemErro, erro));
     }
   }
 
@@ -75,8 +80,9 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
         JSON.stringify({ uuid, idDocumento: id, numero: documento.numero, solicitadaEm: new Date().toISOString() }),
       );
       snackbar.sucesso(TEXTOS.consolidacaoSolicitada);
-    } catch {
-      snackbar.erro(MENSAGENS.documento.erroConsolidacao);
+      setConsolidacaoSolicitada(true);
+    } catch (erro) {
+      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroConsolidacao, erro));
     }
   }
 
@@ -90,7 +96,7 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
         role="group"
         aria-label="Ações do documento"
       >
-        {documento.podeReceber ? (
+        {usuario && documento.podeReceber ? (
           <Button
             variant="contained"
             startIcon={<MoveToInboxOutlined />}
@@ -132,13 +138,24 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
         >
           Comprovante
         </Button>
-        <Button variant="outlined" startIcon={<EmailOutlined />} onClick={() => setEnviandoEmail(true)}>
-          Enviar comprovante por e-mail
-        </Button>
+        {usuario ? (
+          <Button variant="outlined" startIcon={<EmailOutlined />} onClick={() => setEnviandoEmail(true)}>
+            Enviar comprovante por e-mail
+          </Button>
+        ) : null}
         <Button variant="outlined" startIcon={<LibraryBooksOutlined />} onClick={consolidar}>
           Solicitar consolidação
         </Button>
       </Stack>
+      {consolidacaoSolicitada ? (
+        <Alert severity="success" sx={{ mt: 2 }} onClose={() => setConsolidacaoSolicitada(false)}>
+          Consolidação solicitada. O PDF é montado em segundo plano:{' '}
+          <Link component={RouterLink} to="/consolidacao">
+            acompanhe e baixe na tela de consolidação
+          </Link>
+          .
+        </Alert>
+      ) : null}
       <DialogoConfirmacao
         aberto={confirmandoRecebimento}
         titulo="Receber documento"

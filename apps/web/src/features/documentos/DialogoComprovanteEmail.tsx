@@ -12,6 +12,7 @@ import { type Documento, MENSAGENS } from '@tramite/shared';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { mensagemComDetalhe } from '../../lib/api';
 import { buscarEmailInteressado, enviarComprovantePorEmail } from './api';
 import { TEXTOS } from './textos';
 
@@ -62,8 +63,8 @@ export function DialogoComprovanteEmail({ aberto, documento, aoFechar }: Dialogo
       await executar('Enviando comprovante', () => enviarComprovantePorEmail(documento.idDocumento, email));
       snackbar.sucesso(TEXTOS.comprovanteEnviado(email));
       aoFechar();
-    } catch {
-      snackbar.erro(MENSAGENS.documento.erroEnviarComprovante);
+    } catch (falha) {
+      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroEnviarComprovante, falha));
     } finally {
       setEnviando(false);
     }

@@ -14,7 +14,7 @@ import { AcoesDocumento } from './AcoesDocumento';
 import { useAlternarFavorito, useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
 import { EditorMarcadores } from './EditorMarcadores';
-import { rotuloSituacao, TEXTOS } from './textos';
+import { rotuloSituacao } from './textos';
 
 function BotaoFavorito({ documento }: { documento: Documento }) {
   const snackbar = useSnackbar();
@@ -27,9 +27,9 @@ function BotaoFavorito({ documento }: { documento: Documento }) {
       await executar(favorito ? 'Removendo dos favoritos' : 'Adicionando aos favoritos', () =>
         alternar.mutateAsync(!favorito),
       );
-      snackbar.sucesso(favorito ? TEXTOS.desfavoritado : TEXTOS.favoritado);
+      snackbar.sucesso(favorito ? MENSAGENS.favoritos.removido : MENSAGENS.favoritos.adicionado);
     } catch {
-      snackbar.erro(favorito ? TEXTOS.erroDesfavoritar : TEXTOS.erroFavoritar);
+      snackbar.erro(favorito ? MENSAGENS.favoritos.erroRemover : MENSAGENS.favoritos.erroAdicionar);
     }
   }
 
@@ -69,11 +69,9 @@ function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuar
           </Box>
           {usuario ? <BotaoFavorito documento={documento} /> : null}
         </Stack>
-        {usuario ? (
-          <Box sx={{ mt: 3 }}>
-            <AcoesDocumento documento={documento} usuario={usuario} />
-          </Box>
-        ) : null}
+        <Box sx={{ mt: 3 }}>
+          <AcoesDocumento documento={documento} usuario={usuario} />
+        </Box>
       </Paper>
 
       <Paper variant="outlined" component="section" aria-labelledby="titulo-dados" sx={{ p: { xs: 2, md: 3 } }}>
