@@ -1,4 +1,6 @@
+import bmp from 'bmp-js';
 import { sql } from 'kysely';
+import { GifWriter } from 'omggif';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Banco } from '../../db/connection.ts';
 import { gerarPng } from '../../db/seed/arquivos-demo.ts';
@@ -23,6 +25,24 @@ export async function pdfComPaginas(paginas: number, rotulo: string): Promise<Bu
 
 export function pngTeste(): Buffer {
   return gerarPng(32, 20, (x, y) => [x * 8, y * 12, 200]);
+}
+
+/** A 40×24 24-bit BMP (wider than tall), encoded by bmp-js (pixels in ABGR order). */
+export function bmpTeste(): Buffer {
+  const [largura, altura] = [40, 24];
+  const data = Buffer.alloc(largura * altura * 4);
+  for (let i = 0; i < largura * altura; i++) data.set([0, 200, (i % largura) * 6, 90], i * 4);
+  return bmp.encode({ width: largura, height: altura, data }).data;
+}
+
+/** A 16×30 GIF with a four-colour palette (taller than wide). */
+export function gifTeste(): Buffer {
+  const [largura, altura] = [16, 30];
+  const buffer = Buffer.alloc(1024);
+  const escritor = new GifWriter(buffer, largura, altura, { palette: [0xff0000, 0x00ff00, 0x0000ff, 0xffffff] });
+  const indices = Array.from({ length: largura * altura }, (_, i) => Math.floor(i / largura) % 4);
+  escritor.addFrame(0, 0, largura, altura, indices);
+  return buffer.subarray(0, escritor.end());
 }
 
 /** A 24×16 baseline JPEG (made once with a browser canvas). */

@@ -9,7 +9,9 @@ import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-t
 import { criarDocumento, criarTipoDocumento } from '../pecas/apoio-teste.ts';
 import {
   type ArquivoPeca,
+  bmpTeste,
   filaConsolidacao,
+  gifTeste,
   INSTITUICAO_TESTE,
   inserirPecas,
   jpegTeste,
@@ -94,6 +96,12 @@ beforeAll(async () => {
     } else if (i % 10 === 7) {
       arquivos.push({ nome: `digitalizacao-${i}.jpg`, conteudo: jpegTeste(), tipoMime: 'image/jpeg' });
       esperadas.push({ nome: `digitalizacao-${i}.jpg`, paginas: 1, texto: null });
+    } else if (i === 15) {
+      arquivos.push({ nome: 'planta.bmp', conteudo: bmpTeste(), tipoMime: 'image/bmp' });
+      esperadas.push({ nome: 'planta.bmp', paginas: 1, texto: null });
+    } else if (i === 35) {
+      arquivos.push({ nome: 'grafico.gif', conteudo: gifTeste(), tipoMime: 'image/gif' });
+      esperadas.push({ nome: 'grafico.gif', paginas: 1, texto: null });
     } else if (i === 25) {
       arquivos.push({ nome: 'gravação da audiência.mp3', conteudo: Buffer.from('ID3 audio'), tipoMime: 'audio/mpeg' });
       esperadas.push({ nome: 'gravação da audiência.mp3', paginas: 1, texto: 'Este arquivo não pode ser impresso' });
@@ -186,10 +194,28 @@ describe('consolidation of 50 peças through the job handler', () => {
     });
   });
 
-  it('fits images to an A4 page and describes a non-printable file with its size and SHA-256', async () => {
-    const indiceImagem = CAPA + esperadas.slice(0, 2).reduce((s, e) => s + e.paginas, 0);
-    const { width, height } = documento.getPage(indiceImagem).getSize();
-    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+  it('fits images (PNG, JPEG, BMP, GIF) to an A4 page and describes a non-printable file with its size and SHA-256', async () => {
+    const paginaDa = (nome: string) => {
+      const posicao = esperadas.findIndex((e) => e.nome === nome);
+      return CAPA + esperadas.slice(0, posicao).reduce((s, e) => s + e.paginas, 0);
+    };
+    const tamanho = (indice: number) => {
+      const { width, height } = documento.getPage(indice).getSize();
+      return [Math.round(width), Math.round(height)];
+    };
+    const imagensDaPagina = (indice: number) => {
+      const recursos = documento.getPage(indice).node.Resources();
+      const xobjetos = recursos?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+      return xobjetos ? xobjetos.keys().length : 0;
+    };
+    expect(tamanho(paginaDa('foto-3.png'))).toEqual([842, 595]);
+    // BMP and GIF are decoded and drawn like the others: a picture, not the notice page.
+    expect(tamanho(paginaDa('planta.bmp'))).toEqual([842, 595]);
+    expect(tamanho(paginaDa('grafico.gif'))).toEqual([595, 842]);
+    for (const nome of ['foto-3.png', 'digitalizacao-7.jpg', 'planta.bmp', 'grafico.gif']) {
+      expect(imagensDaPagina(paginaDa(nome)), nome).toBe(1);
+      expect(textos[paginaDa(nome)], nome).not.toContain('não pode ser');
+    }
     const audio = CAPA + esperadas.slice(0, 24).reduce((s, e) => s + e.paginas, 0);
     expect(textos[audio]).toContain('gravação da audiência.mp3');
     expect(textos[audio]).toContain(createHash('sha256').update('ID3 audio').digest('hex'));

@@ -12,6 +12,7 @@ import {
   StandardFonts,
 } from 'pdf-lib';
 import { EscritorPdf, FONTE_CARIMBO, type PaginaEscrita } from './escritor-pdf.ts';
+import { converterParaPng, TIPOS_IMAGEM_CONVERTIDOS } from './imagem-png.ts';
 
 /** A4 in points. */
 const A4: [number, number] = [595.28, 841.89];
@@ -53,8 +54,7 @@ export class ErroPecaConsolidacao extends Error {
   }
 }
 
-const TIPOS_IMAGEM_DESENHAVEIS = new Set(['image/png', 'image/jpeg']);
-const TIPOS_IMAGEM_NAO_DESENHAVEIS = new Set(['image/bmp', 'image/gif']);
+const TIPOS_IMAGEM_DESENHAVEIS = new Set(['image/png', 'image/jpeg', ...TIPOS_IMAGEM_CONVERTIDOS]);
 
 /** What a peça becomes: its own pages (PDF), one page with the picture, or one page describing the file. */
 function formaDaPeca(tipoMime: string): 'pdf' | 'imagem' | 'aviso' {
@@ -241,7 +241,12 @@ function desenharCapa(
 
 async function paginaDeImagem(peca: PecaParaConsolidar, bytes: Uint8Array): Promise<PDFDocument> {
   const documento = await PDFDocument.create({ updateMetadata: false });
-  const imagem = peca.tipoMime === 'image/png' ? await documento.embedPng(bytes) : await documento.embedJpg(bytes);
+  const imagem =
+    peca.tipoMime === 'image/jpeg'
+      ? await documento.embedJpg(bytes)
+      : await documento.embedPng(
+          TIPOS_IMAGEM_CONVERTIDOS.has(peca.tipoMime) ? converterParaPng(peca.tipoMime, bytes) : bytes,
+        );
   const paisagem = imagem.width > imagem.height;
   const [largura, altura] = paisagem ? [A4[1], A4[0]] : A4;
   const margem = 28;
@@ -257,8 +262,6 @@ const DESCRICAO_TIPO: Record<string, string> = {
   'audio/mpeg': 'áudio (MP3)',
   'video/mp4': 'vídeo (MP4)',
   'application/zip': 'arquivo compactado (ZIP)',
-  'image/bmp': 'imagem BMP',
-  'image/gif': 'imagem GIF',
 };
 
 /** One page naming a file that cannot be shown as pages: its name, type, size and SHA-256. */
@@ -284,12 +287,7 @@ async function paginaDeAviso(peca: PecaParaConsolidar, motivo: string): Promise<
   return documento;
 }
 
-function motivoAviso(peca: PecaParaConsolidar): string {
-  if (TIPOS_IMAGEM_NAO_DESENHAVEIS.has(peca.tipoMime)) {
-    return 'Esta imagem não pode ser reproduzida na consolidação; obtenha o arquivo original na lista de peças do documento.';
-  }
-  return 'Este arquivo não pode ser impresso; obtenha o arquivo original na lista de peças do documento.';
-}
+const MOTIVO_AVISO = 'Este arquivo não pode ser impresso; obtenha o arquivo original na lista de peças do documento.';
 
 const ilegivel = (peca: PecaParaConsolidar, detalhe: string) =>
   new ErroPecaConsolidacao(`A peça ${peca.sequencial} (${peca.nome}) não pôde ser incluída: ${detalhe}`);
@@ -316,7 +314,7 @@ async function carregarPdf(bytes: Uint8Array): Promise<PDFDocument> {
 /** The peça as a parsed document whose pages are copied into the consolidation. */
 async function documentoDaPeca(peca: PecaParaConsolidar, bytes: Uint8Array | null): Promise<PDFDocument> {
   const forma = formaDaPeca(peca.tipoMime);
-  if (forma === 'aviso' || bytes === null) return paginaDeAviso(peca, motivoAviso(peca));
+  if (forma === 'aviso' || bytes === null) return paginaDeAviso(peca, MOTIVO_AVISO);
   if (forma === 'imagem') {
     try {
       return await paginaDeImagem(peca, bytes);
