@@ -1,10 +1,17 @@
 import { MENSAGENS } from '@tramite/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type DetalheErro, ErroDominio } from './erros.ts';
 
 /** SQLSTATE classes that mean the database is unreachable or shutting down, not that the request is wrong. */
 const CODIGOS_BANCO_INDISPONIVEL = /^(08|57P0|53)/;
+/** node-postgres's errors (no SQLSTATE) for a connection lost in the middle of a query (issue 12). */
+const CONEXAO_BANCO_PERDIDA = /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
+/**
+ * SQLSTATEs of a value the database cannot hold that came from the request (an id past int4, NUL in a text, an
+ * impossible date, a text too long): the request is wrong, not the server (issue 12, hostile inputs).
+ */
+const CODIGOS_VALOR_INVALIDO = new Set(['22003', '22P02', '22021', '22P05', '22007', '22008', '22001']);
 
 function corpo(mensagem: string, erros: DetalheErro[] = []) {
   return { mensagem, erros };
@@ -32,7 +39,11 @@ export function registrarTratamentoErros(app: FastifyInstance): void {
       request.log.error({ err: erro }, 'banco de dados indisponível');
       return reply.status(503).send(corpo(MENSAGENS.geral.bancoIndisponivel));
     }
-    if (erro.code === 'ECONNREFUSED' || erro.code === 'ECONNRESET') {
+    if (typeof erro.code === 'string' && CODIGOS_VALOR_INVALIDO.has(erro.code)) {
+      request.log.warn({ err: erro }, 'valor recusado pelo banco de dados');
+      return reply.status(400).send(corpo(MENSAGENS.geral.parametrosInvalidos));
+    }
+    if (erro.code === 'ECONNREFUSED' || erro.code === 'ECONNRESET' || CONEXAO_BANCO_PERDIDA.test(erro.message)) {
       request.log.error({ err: erro }, 'banco de dados indisponível');
       return reply.status(503).send(corpo(MENSAGENS.geral.bancoIndisponivel));
     }
@@ -49,6 +60,15 @@ export function registrarTratamentoErros(app: FastifyInstance): void {
       .status(404)
       .send(corpo(MENSAGENS.geral.rotaNaoEncontrada, [{ mensagem: `${request.method} ${request.url}` }]));
   });
+}
+
+/**
+ * Fastify's router refuses some URLs before any hook or handler runs (malformed percent-encoding, a path parameter
+ * longer than maxParamLength): the same `{ mensagem, erros }` shape. Passed as the `frameworkErrors` option.
+ */
+export function responderErroFramework(erro: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status = erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500 ? erro.statusCode : 400;
+  reply.status(status).send(corpo(mensagemParaErroHttp(status, erro)));
 }
 
 /** Fastify's own 4xx (bad JSON, body too large, unsupported media type) in Portuguese. */
