@@ -31,6 +31,11 @@ export async function abrirBanco(conexao: ConexaoBanco, opcoes: { pglite?: PGlit
     pool.on('error', () => {
       // An idle client lost its server: the pool replaces it on the next query; requests answer 503 meanwhile.
     });
+    pool.on('connect', (cliente) => {
+      // A connection lost while checked out (in a query or transaction) emits 'error' on its client: without a
+      // listener the whole process would crash. The query in progress fails (503) and the pool drops the client.
+      cliente.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { db, tipo: 'postgres', fechar: () => db.destroy() };
   }
