@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MENSAGENS } from './mensagens.ts';
+import { dataIsoValida, PAGINACAO } from './regras-leves.ts';
 
 /** Contracts and pure rules of documents: opening (autuação), search (busca), detail and editability. */
 
@@ -34,11 +35,8 @@ export function montarEstado(colunas: {
 
 export const RESUMO_ASSUNTO_MINIMO = 3;
 /** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
-export function dataIsoValida(texto: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(texto)) return false;
-  const data = new Date(`${texto}T00:00:00Z`);
-  return !Number.isNaN(data.getTime()) && data.toISOString().slice(0, 10) === texto;
-}
+export { dataIsoValida };
+
 const dataIso = z.string().refine(dataIsoValida, MENSAGENS.busca.dataInvalida);
 
 export const unidadeRefSchema = z.object({ id: z.number().int(), sigla: z.string(), nome: z.string() });
@@ -119,8 +117,8 @@ export const documentoResumoSchema = z.object({
 export type DocumentoResumo = z.infer<typeof documentoResumoSchema>;
 
 export const paginacaoSchema = z.object({
-  pagina: z.coerce.number().int().min(1).max(100_000).default(1),
-  tamanhoPagina: z.coerce.number().int().min(1).max(100).default(20),
+  pagina: z.coerce.number().int().min(1).max(PAGINACAO.paginaMaxima).default(1),
+  tamanhoPagina: z.coerce.number().int().min(1).max(PAGINACAO.tamanhoMaximo).default(PAGINACAO.tamanhoPadrao),
 });
 
 export const paginaDeSchema = <T extends z.ZodType>(item: T) =>
@@ -259,11 +257,36 @@ export function motivoNaoEditavel(documento: { situacao: string; estado: Estado 
 /** prazo: whole days since the last sending, counted on the calendar of America/Sao_Paulo. */
 export function calcularPrazo(dataEnvio: Date | string | null, agora: Date = new Date()): number | null {
   if (dataEnvio === null) return null;
-  const dia = (data: Date) =>
-    Date.parse(
-      `${new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(data)}T00:00:00Z`,
-    );
-  return Math.max(0, Math.round((dia(agora) - dia(new Date(dataEnvio))) / 86_400_000));
+  return Math.max(0, Math.round((diaEmSaoPaulo(agora) - diaEmSaoPaulo(new Date(dataEnvio))) / 86_400_000));
+}
+
+/**
+ * Creating an Intl.DateTimeFormat costs far more than formatting with one (it was most of the time of a 200-row
+ * history): one formatter for the module, and the answers kept per UTC hour, since São Paulo's offsets since 1914
+ * are whole hours (the day only turns on an hour boundary).
+ */
+let formatoDiaSaoPaulo: Intl.DateTimeFormat | null = null;
+const diasPorHora = new Map<number, number>();
+const INICIO_HORAS_INTEIRAS = Date.UTC(1914, 0, 2);
+
+/** Midnight UTC of the date the instant falls on in America/Sao_Paulo, in ms. */
+function diaEmSaoPaulo(data: Date): number {
+  const instante = data.getTime();
+  const hora = Math.floor(instante / 3_600_000);
+  const guardado = diasPorHora.get(hora);
+  if (guardado !== undefined) return guardado;
+  formatoDiaSaoPaulo ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const dia = Date.parse(`${formatoDiaSaoPaulo.format(data)}T00:00:00Z`);
+  if (instante >= INICIO_HORAS_INTEIRAS) {
+    if (diasPorHora.size >= 100_000) diasPorHora.clear();
+    diasPorHora.set(hora, dia);
+  }
+  return dia;
 }
 
 /** Postal-box visibility (spec §4): estado 32007 absent or 1. */
