@@ -13,8 +13,7 @@ export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);
 
 /** The header a cross-site HTML form cannot send; every state-changing API call must carry it. */
-export const CABECALHO_CSRF = 'x-requested-with';
-export const VALOR_CABECALHO_CSRF = 'XMLHttpRequest';
+export { CABECALHO_CSRF, VALOR_CABECALHO_CSRF } from './regras-leves.ts';
 
 export const unidadeResumoSchema = z.object({
   id: z.number().int(),

@@ -125,9 +125,7 @@ export const salvarItemGlossarioSchema = z.object({
 export type SalvarItemGlossario = z.input<typeof salvarItemGlossarioSchema>;
 
 /** Sorting by description, case- and accent-insensitively, as the spec asks for types and glossary items. */
-export function compararDescricao(a: { descricao: string }, b: { descricao: string }): number {
-  return a.descricao.localeCompare(b.descricao, 'pt-BR', { sensitivity: 'base' });
-}
+export { compararDescricao } from './regras-leves.ts';
 
 // ---------------------------------------------------------------- query strings of the lookup calls
 

@@ -10,6 +10,7 @@ import {
 } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 import { exigeHipoteseLegal, NIVEIS_ACESSO, NIVEL_ACESSO_PADRAO, type NivelAcesso } from './pecas.ts';
+import { NUMERO_DOCUMENTO_CAIXA_MAXIMO, ORDENACOES_CAIXA_POSTAL } from './regras-leves.ts';
 
 /**
  * Contracts and pure rules of forwarding (tramitação), the postal box (caixa postal), the movement history, bulk
@@ -306,7 +307,13 @@ export function podeVerDespacho(
 
 const dataIso = z.string().refine(dataIsoValida, MENSAGENS.busca.dataInvalida);
 
-export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo'] as const;
+// The postal box's plain rules live in regras-leves.ts (no zod), so that the web's first screen stays small.
+export {
+  type ConsultaCaixaPostal,
+  lerFiltrosCaixaPostal,
+  ORDENACOES_CAIXA_POSTAL,
+  validarFiltrosCaixaPostal,
+} from './regras-leves.ts';
 
 /**
  * GET caixa-postal: dates as YYYY-MM-DD on the America/Sao_Paulo calendar, filtering data_envio (data_criacao for
@@ -314,7 +321,7 @@ export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo'] as const;
  * dataEnvio desc (drafts by their creation date).
  */
 export const filtrosCaixaPostalSchema = z.object({
-  numeroDocumento: z.string().trim().max(40).optional(),
+  numeroDocumento: z.string().trim().max(NUMERO_DOCUMENTO_CAIXA_MAXIMO).optional(),
   idTipoDocumento: z.coerce.number().int().positive().optional(),
   idUnidadeAtual: z.coerce.number().int().positive().optional(),
   dataInicio: dataIso.optional(),
@@ -326,19 +333,6 @@ export const filtrosCaixaPostalSchema = z.object({
 export type FiltrosCaixaPostal = z.input<typeof filtrosCaixaPostalSchema>;
 
 const preenchido = (valor: unknown) => valor !== undefined && valor !== null && String(valor).trim() !== '';
-
-/** Spec §5 'Postal box search': the first broken rule's message or null. */
-export function validarFiltrosCaixaPostal(filtros: {
-  numeroDocumento?: string | null;
-  dataInicio?: string | null;
-  dataFim?: string | null;
-}): string | null {
-  const inicio = preenchido(filtros.dataInicio);
-  const fim = preenchido(filtros.dataFim);
-  if (inicio !== fim) return MENSAGENS.caixaPostal.dataIncompleta;
-  if (!preenchido(filtros.numeroDocumento) && !(inicio && fim)) return MENSAGENS.caixaPostal.filtroObrigatorio;
-  return null;
-}
 
 /** One document of a postal box (GET caixa-postal and GET reencaminhamento/unidades/{id}/caixa-postal). */
 export const itemCaixaPostalSchema = z.object({

@@ -1,15 +1,10 @@
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { ptBR } from '@mui/x-date-pickers/locales';
-import dayjs, { type Dayjs } from 'dayjs';
-import 'dayjs/locale/pt-br';
-import { type ReactNode, useEffect, useState } from 'react';
-import { FORMATO_DATA, FORMATO_DATA_API } from '../lib/formatacao';
+import CalendarTodayOutlined from '@mui/icons-material/CalendarTodayOutlined';
+import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
+import { dataIsoValida } from '@tramite/shared';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { criarCargaNoGesto } from '../lib/carga-no-gesto';
 
-const TEXTOS_PT_BR = ptBR.components.MuiLocalizationProvider.defaultProps.localeText;
-
-interface CampoDataProps {
+export interface CampoDataProps {
   id: string;
   rotulo: string;
   /** YYYY-MM-DD (the API's format) or '' when empty or still incomplete. */
@@ -23,15 +18,57 @@ interface CampoDataProps {
   maximo?: string;
 }
 
-function paraDayjs(valor: string): Dayjs | null {
-  return valor ? dayjs(valor) : null;
+// ---------------------------------------------------------------------------------------------------------------
+// The MUI X date picker (about 50 KB gzip) loads at the user's first gesture on the page, not with the first screen
+// (issue 11: the postal box shows two date fields and must stay under 250 KB). Until then, and while the user is
+// still inside it, each field is a light text field with the same label, mask and behaviour; it gives way to the
+// picker once the picker is loaded and the focus is elsewhere.
+
+const cargaCompleto = criarCargaNoGesto(async () => (await import('./CampoDataCompleto')).CampoDataCompleto);
+
+/** DD/MM/YYYY from what was typed: the digits, with the slashes put in as they are typed. */
+function mascarar(texto: string): string {
+  const digitos = texto.replace(/\D/g, '').slice(0, 8);
+  return [digitos.slice(0, 2), digitos.slice(2, 4), digitos.slice(4, 8)].filter(Boolean).join('/');
+}
+
+function paraIso(texto: string): string {
+  const [dia, mes, ano] = texto.split('/');
+  const iso = `${ano}-${mes}-${dia}`;
+  return texto.length === 10 && dataIsoValida(iso) ? iso : '';
+}
+
+function paraTexto(valor: string): string {
+  return dataIsoValida(valor) ? valor.split('-').reverse().join('/') : '';
 }
 
 /**
  * A date typed or picked as DD/MM/YYYY in pt-BR whatever the browser's language (spec §9), handed to the form as
  * YYYY-MM-DD. A date still being typed stays in the field and counts as empty until it is complete.
  */
-export function CampoData({
+export function CampoDataLeve(props: CampoDataProps) {
+  const Carregado = cargaCompleto.useModulo();
+  const [focoNoLeve, setFocoNoLeve] = useState(false);
+  const [abrir, setAbrir] = useState(false);
+  if (Carregado && (!focoNoLeve || abrir)) return <Carregado {...props} abertoAoMontar={abrir} />;
+  return (
+    <CampoTextoData
+      {...props}
+      aoFocar={setFocoNoLeve}
+      aoPedirCalendario={() => {
+        setAbrir(true);
+        void cargaCompleto.carregar();
+      }}
+    />
+  );
+}
+
+interface CampoTextoDataProps extends CampoDataProps {
+  aoFocar: (focado: boolean) => void;
+  aoPedirCalendario: () => void;
+}
+
+function CampoTextoData({
   id,
   rotulo,
   valor,
@@ -41,33 +78,62 @@ export function CampoData({
   textoAjuda,
   minimo,
   maximo,
-}: CampoDataProps) {
-  const [interno, setInterno] = useState<Dayjs | null>(() => paraDayjs(valor));
+  aoFocar,
+  aoPedirCalendario,
+}: CampoTextoDataProps) {
+  const [texto, setTexto] = useState(() => paraTexto(valor));
+  const caixa = useRef<HTMLDivElement>(null);
 
   // Follows changes made outside the field (a form reset, a link) without wiping a date being typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outside value matters.
   useEffect(() => {
-    const atual = interno?.isValid() ? interno.format(FORMATO_DATA_API) : '';
-    if (valor !== atual) setInterno(paraDayjs(valor));
+    if (valor !== paraIso(texto)) setTexto(paraTexto(valor));
   }, [valor]);
 
+  const iso = paraIso(texto);
+  const foraDosLimites =
+    iso !== '' && ((minimo !== undefined && iso < minimo) || (maximo !== undefined && iso > maximo));
+  const rotuloCalendario = iso ? `Escolha uma data, data selecionada ${texto}` : 'Escolha uma data';
+
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br" localeText={TEXTOS_PT_BR}>
-      <DatePicker
+    <Box
+      ref={caixa}
+      role="group"
+      aria-labelledby={`${id}-label`}
+      sx={{ width: '100%' }}
+      onFocus={() => aoFocar(true)}
+      onBlur={(evento) => {
+        if (!caixa.current?.contains(evento.relatedTarget as Node | null)) aoFocar(false);
+      }}
+    >
+      <TextField
+        id={id}
         label={rotulo}
-        value={interno}
-        format={FORMATO_DATA}
-        onChange={(novo) => {
-          setInterno(novo);
-          aoMudar(novo?.isValid() ? novo.format(FORMATO_DATA_API) : '');
+        value={texto}
+        onChange={(evento) => {
+          const novo = mascarar(evento.target.value);
+          setTexto(novo);
+          if (paraIso(novo) !== valor) aoMudar(paraIso(novo));
         }}
-        minDate={minimo ? (paraDayjs(minimo) ?? undefined) : undefined}
-        maxDate={maximo ? (paraDayjs(maximo) ?? undefined) : undefined}
+        placeholder="DD/MM/AAAA"
+        required={obrigatorio}
+        error={erro || foraDosLimites}
+        helperText={textoAjuda}
+        fullWidth
+        autoComplete="off"
         slotProps={{
-          textField: { id, required: obrigatorio, error: erro, helperText: textoAjuda, fullWidth: true },
-          field: { clearable: true },
+          htmlInput: { inputMode: 'numeric', maxLength: 10 },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton edge="end" aria-label={rotuloCalendario} onClick={aoPedirCalendario}>
+                  <CalendarTodayOutlined />
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
         }}
       />
-    </LocalizationProvider>
+    </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { useId } from 'react';
-import { CampoData } from './CampoData';
+import { type ComponentType, useId } from 'react';
+import type { CampoDataProps } from './CampoDataLeve';
 
 export interface Intervalo {
   /** YYYY-MM-DD or '' (the API's format). */
@@ -17,6 +17,8 @@ interface IntervaloDatasProps {
   /** Marks both fields as invalid (the message itself is shown by the form). */
   erro?: boolean;
   testId?: string;
+  /** The date field: CampoData on every screen, CampoDataLeve on the first screen (issue 11). */
+  Campo: ComponentType<CampoDataProps>;
 }
 
 /** A start and an end date in a fieldset, each typed or picked as DD/MM/YYYY. */
@@ -28,6 +30,7 @@ export function IntervaloDatas({
   aoMudar,
   erro,
   testId,
+  Campo,
 }: IntervaloDatasProps) {
   const id = useId();
   return (
@@ -36,7 +39,7 @@ export function IntervaloDatas({
         {legenda}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <CampoData
+        <Campo
           id={`${id}-inicio`}
           rotulo={rotuloInicio}
           valor={valor.inicio}
@@ -44,7 +47,7 @@ export function IntervaloDatas({
           erro={erro || undefined}
           maximo={valor.fim || undefined}
         />
-        <CampoData
+        <Campo
           id={`${id}-fim`}
           rotulo={rotuloFim}
           valor={valor.fim}

@@ -36,6 +36,7 @@ import {
 } from '@tramite/shared';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { CampoData } from '../../components/CampoData';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -460,6 +461,7 @@ export function ArquivosAssinadosPage() {
             </Stack>
             <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'flex-end' } }}>
               <IntervaloDatas
+                Campo={CampoData}
                 legenda="Data da assinatura"
                 rotuloInicio="Data inicial"
                 rotuloFim="Data final"

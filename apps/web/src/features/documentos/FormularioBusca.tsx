@@ -9,6 +9,7 @@ import {
   SERVIDOR_TODOS,
 } from '@tramite/shared';
 import type { FormEvent } from 'react';
+import { CampoData } from '../../components/CampoData';
 import { CampoEntidade } from '../../components/CampoEntidade';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
@@ -128,6 +129,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
           </Grid>
           <Grid size={{ xs: 12, xl: 6 }}>
             <IntervaloDatas
+              Campo={CampoData}
               legenda="Data de criação"
               rotuloInicio="Data de criação inicial"
               rotuloFim="Data de criação final"
@@ -138,6 +140,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
           </Grid>
           <Grid size={{ xs: 12, xl: 6 }}>
             <IntervaloDatas
+              Campo={CampoData}
               legenda="Data de tramitação"
               rotuloInicio="Data de tramitação inicial"
               rotuloFim="Data de tramitação final"

@@ -4,6 +4,7 @@ import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField } from '@mui/ma
 import { type ItemFavorito, MENSAGENS, RESUMO_ASSUNTO_MINIMO, validarMarcadores } from '@tramite/shared';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { CampoData } from '../../components/CampoData';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -62,6 +63,7 @@ function FormularioFavoritos({ valores, aoMudar, aoFiltrar, aoLimpar, erro }: Fo
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <IntervaloDatas
+            Campo={CampoData}
             legenda="Data da última alteração"
             rotuloInicio="Última alteração inicial"
             rotuloFim="Última alteração final"

@@ -1,9 +1,8 @@
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
@@ -11,7 +10,6 @@ import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useCaixaPostal, useReceberDocumento } from './api';
-import { DialogoTramitacaoLote } from './DialogoTramitacaoLote';
 import { FormularioCaixaPostal } from './FormularioCaixaPostal';
 import {
   consultaDaCaixa,
@@ -27,6 +25,14 @@ import {
 } from './filtros-caixa';
 import { TabelaCaixaPostal } from './TabelaCaixaPostal';
 import { TEXTOS } from './textos';
+
+// The dialogs load when first opened, so that the first screen does not carry them (issue 11: at most 250 KB).
+const DialogoConfirmacao = lazy(async () => ({
+  default: (await import('../../components/DialogoConfirmacao')).DialogoConfirmacao,
+}));
+const DialogoTramitacaoLote = lazy(async () => ({
+  default: (await import('./DialogoTramitacaoLote')).DialogoTramitacaoLote,
+}));
 
 /** Spec §8: a search that never got an answer (status 0) was too heavy; others show the server's message. */
 function mensagemErroBusca(erro: unknown): string {
@@ -53,6 +59,15 @@ export function CaixaPostalPage() {
   const [recebendo, setRecebendo] = useState<ItemCaixaPostal | null>(null);
   const [tramitandoLote, setTramitandoLote] = useState(false);
   const receber = useReceberDocumento();
+  // Once opened, a dialog stays mounted so that it closes with its transition, as before it was loaded on demand.
+  const [dialogosUsados, setDialogosUsados] = useState({ recebimento: false, lote: false });
+  useEffect(() => {
+    if (recebendo !== null || tramitandoLote)
+      setDialogosUsados((usados) => ({
+        recebimento: usados.recebimento || recebendo !== null,
+        lote: usados.lote || tramitandoLote,
+      }));
+  }, [recebendo, tramitandoLote]);
 
   // Opening the box without filters shows the user's current unit over the last days.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the absence of filters matters.
@@ -216,23 +231,29 @@ export function CaixaPostalPage() {
           ) : null}
         </Paper>
       ) : null}
-      <DialogoConfirmacao
-        aberto={recebendo !== null}
-        titulo="Receber documento"
-        rotuloConfirmar="Receber"
-        aoCancelar={() => setRecebendo(null)}
-        aoConfirmar={confirmarRecebimento}
-      >
-        Confirma o recebimento do documento {recebendo?.numero} na sua unidade?
-      </DialogoConfirmacao>
-      <DialogoTramitacaoLote
-        aberto={tramitandoLote}
-        documentos={[...selecionados.values()]}
-        aoFechar={(concluido) => {
-          setTramitandoLote(false);
-          if (concluido) setSelecionados(new Map());
-        }}
-      />
+      <Suspense fallback={null}>
+        {recebendo !== null || dialogosUsados.recebimento ? (
+          <DialogoConfirmacao
+            aberto={recebendo !== null}
+            titulo="Receber documento"
+            rotuloConfirmar="Receber"
+            aoCancelar={() => setRecebendo(null)}
+            aoConfirmar={confirmarRecebimento}
+          >
+            Confirma o recebimento do documento {recebendo?.numero} na sua unidade?
+          </DialogoConfirmacao>
+        ) : null}
+        {tramitandoLote || dialogosUsados.lote ? (
+          <DialogoTramitacaoLote
+            aberto={tramitandoLote}
+            documentos={[...selecionados.values()]}
+            aoFechar={(concluido) => {
+              setTramitandoLote(false);
+              if (concluido) setSelecionados(new Map());
+            }}
+          />
+        ) : null}
+      </Suspense>
     </Pagina>
   );
 }

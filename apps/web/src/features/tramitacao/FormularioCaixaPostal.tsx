@@ -3,8 +3,9 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import { MENSAGENS } from '@tramite/shared';
 import type { FormEvent } from 'react';
+import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
-import { SelecaoPorId } from '../../components/SelecaoPorId';
+import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
 import { ErroHttp } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos, useUnidadesCaixaPostal } from './api';
@@ -66,7 +67,7 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
             />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <SelecaoPorId
+            <SelecaoPorIdLeve
               id="caixa-tipo-documento"
               rotulo="Tipo de documento"
               opcoes={tipos.data ?? []}
@@ -100,6 +101,7 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <IntervaloDatas
+              Campo={CampoDataLeve}
               legenda="Data de envio (ou de criação, para documentos em criação)"
               rotuloInicio="Data inicial"
               rotuloFim="Data final"

@@ -11,13 +11,13 @@ import {
   TableCell,
   TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   Typography,
 } from '@mui/material';
 import type { ItemCaixaPostal, PaginaCaixaPostal } from '@tramite/shared';
 import { Link as RouterLink } from 'react-router';
+import { Paginacao } from '../../components/Paginacao';
 import { formatarDataHora } from '../../lib/formatacao';
 import { type EstadoCaixa, type OrdenacaoCaixa, TAMANHOS_PAGINA_CAIXA } from './filtros-caixa';
 
@@ -188,18 +188,13 @@ export function TabelaCaixaPostal({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={resultado.total}
-        page={Math.max(0, estado.pagina - 1)}
-        rowsPerPage={estado.tamanhoPagina}
-        rowsPerPageOptions={[...new Set([...TAMANHOS_PAGINA_CAIXA, estado.tamanhoPagina])].sort((a, b) => a - b)}
-        onPageChange={(_evento, pagina) => aoPaginar(pagina + 1, estado.tamanhoPagina)}
-        onRowsPerPageChange={(evento) => aoPaginar(1, Number(evento.target.value))}
-        labelRowsPerPage="Documentos por página:"
-        labelDisplayedRows={({ from, to, count }) =>
-          `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${count.toLocaleString('pt-BR')}`
-        }
+      <Paginacao
+        total={resultado.total}
+        pagina={estado.pagina}
+        tamanhoPagina={estado.tamanhoPagina}
+        opcoesTamanho={[...new Set([...TAMANHOS_PAGINA_CAIXA, estado.tamanhoPagina])].sort((a, b) => a - b)}
+        rotuloTamanho="Documentos por página:"
+        aoMudar={aoPaginar}
       />
     </>
   );

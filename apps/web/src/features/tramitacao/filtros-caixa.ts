@@ -1,4 +1,9 @@
-import { filtrosCaixaPostalSchema, ORDENACOES_CAIXA_POSTAL, validarFiltrosCaixaPostal } from '@tramite/shared';
+import {
+  type ConsultaCaixaPostal,
+  lerFiltrosCaixaPostal,
+  ORDENACOES_CAIXA_POSTAL,
+  validarFiltrosCaixaPostal,
+} from '@tramite/shared';
 import dayjs from 'dayjs';
 import { FORMATO_DATA_API } from '../../lib/formatacao';
 
@@ -17,8 +22,8 @@ export type ValoresFiltrosCaixa = Record<CampoFiltroCaixa, string>;
 
 export type OrdenacaoCaixa = (typeof ORDENACOES_CAIXA_POSTAL)[number];
 
-/** The parameters of GET caixa-postal, already parsed by the shared schema. */
-export type ConsultaCaixa = ReturnType<typeof filtrosCaixaPostalSchema.parse>;
+/** The parameters of GET caixa-postal, as the server's schema parses them (without loading zod on this screen). */
+export type ConsultaCaixa = ConsultaCaixaPostal;
 
 export interface EstadoCaixa {
   filtros: ValoresFiltrosCaixa;
@@ -98,6 +103,5 @@ export function consultaDaCaixa(estado: EstadoCaixa): ConsultaCaixa | null {
   };
   for (const campo of CAMPOS_FILTRO_CAIXA)
     if (estado.filtros[campo].trim()) entrada[campo] = estado.filtros[campo].trim();
-  const resultado = filtrosCaixaPostalSchema.safeParse(entrada);
-  return resultado.success ? resultado.data : null;
+  return lerFiltrosCaixaPostal(entrada);
 }

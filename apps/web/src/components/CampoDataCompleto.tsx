@@ -1,0 +1,71 @@
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { ptBR } from '@mui/x-date-pickers/locales';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/pt-br';
+import { useEffect, useState } from 'react';
+import { FORMATO_DATA, FORMATO_DATA_API } from '../lib/formatacao';
+import type { CampoDataProps } from './CampoDataLeve';
+
+const TEXTOS_PT_BR = ptBR.components.MuiLocalizationProvider.defaultProps.localeText;
+
+interface CampoDataCompletoProps extends CampoDataProps {
+  /** Opens the calendar at once (the user pressed the calendar button of the light field). */
+  abertoAoMontar?: boolean;
+}
+
+function paraDayjs(valor: string): Dayjs | null {
+  return valor ? dayjs(valor) : null;
+}
+
+/**
+ * A date typed or picked as DD/MM/YYYY in pt-BR whatever the browser's language (spec §9), handed to the form as
+ * YYYY-MM-DD. A date still being typed stays in the field and counts as empty until it is complete. Loaded on
+ * demand by CampoData (MUI X pickers weigh about 50 KB gzip).
+ */
+export function CampoDataCompleto({
+  id,
+  rotulo,
+  valor,
+  aoMudar,
+  obrigatorio,
+  erro,
+  textoAjuda,
+  minimo,
+  maximo,
+  abertoAoMontar = false,
+}: CampoDataCompletoProps) {
+  const [interno, setInterno] = useState<Dayjs | null>(() => paraDayjs(valor));
+  const [aberto, setAberto] = useState(abertoAoMontar);
+
+  // Follows changes made outside the field (a form reset, a link) without wiping a date being typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outside value matters.
+  useEffect(() => {
+    const atual = interno?.isValid() ? interno.format(FORMATO_DATA_API) : '';
+    if (valor !== atual) setInterno(paraDayjs(valor));
+  }, [valor]);
+
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br" localeText={TEXTOS_PT_BR}>
+      <DatePicker
+        label={rotulo}
+        value={interno}
+        open={aberto}
+        onOpen={() => setAberto(true)}
+        onClose={() => setAberto(false)}
+        format={FORMATO_DATA}
+        onChange={(novo) => {
+          setInterno(novo);
+          aoMudar(novo?.isValid() ? novo.format(FORMATO_DATA_API) : '');
+        }}
+        minDate={minimo ? (paraDayjs(minimo) ?? undefined) : undefined}
+        maxDate={maximo ? (paraDayjs(maximo) ?? undefined) : undefined}
+        slotProps={{
+          textField: { id, required: obrigatorio, error: erro, helperText: textoAjuda, fullWidth: true },
+          field: { clearable: true },
+        }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
+import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
+import { Box, IconButton, InputBase, MenuItem, Select, Typography } from '@mui/material';
+import { useId } from 'react';
+
+interface PaginacaoProps {
+  total: number;
+  /** 1-based. */
+  pagina: number;
+  tamanhoPagina: number;
+  opcoesTamanho: readonly number[];
+  /** E.g. 'Documentos por página:'. */
+  rotuloTamanho: string;
+  aoMudar: (pagina: number, tamanhoPagina: number) => void;
+}
+
+const numero = (valor: number) => valor.toLocaleString('pt-BR');
+
+/**
+ * The pager of MUI's TablePagination (page size, "1–20 de 300", previous and next) without its tooltips, which
+ * bring MUI's Tooltip and Popper (about 11 KB gzip) into the first screen (issue 11); the buttons keep their names
+ * and show them on hover through `title`.
+ */
+export function Paginacao({ total, pagina, tamanhoPagina, opcoesTamanho, rotuloTamanho, aoMudar }: PaginacaoProps) {
+  const idRotulo = useId();
+  const de = total === 0 ? 0 : (pagina - 1) * tamanhoPagina + 1;
+  const ate = Math.min(total, pagina * tamanhoPagina);
+  const ultima = Math.max(1, Math.ceil(total / tamanhoPagina));
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+        flexWrap: 'wrap',
+        gap: { xs: 1, sm: 3 },
+        minHeight: 52,
+        px: 2,
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography id={idRotulo} variant="body2">
+          {rotuloTamanho}
+        </Typography>
+        <Select
+          value={tamanhoPagina}
+          onChange={(evento) => aoMudar(1, Number(evento.target.value))}
+          input={<InputBase />}
+          labelId={idRotulo}
+          variant="standard"
+          sx={{ typography: 'body2', '& .MuiSelect-select': { py: 0.5, pl: 1, pr: 3 } }}
+        >
+          {opcoesTamanho.map((opcao) => (
+            <MenuItem key={opcao} value={opcao}>
+              {opcao}
+            </MenuItem>
+          ))}
+        </Select>
+      </Box>
+      <Typography variant="body2">{`${numero(de)}–${numero(ate)} de ${numero(total)}`}</Typography>
+      <Box sx={{ display: 'flex' }}>
+        <IconButton
+          aria-label="Ir para a página anterior"
+          title="Ir para a página anterior"
+          disabled={pagina <= 1}
+          onClick={() => aoMudar(pagina - 1, tamanhoPagina)}
+        >
+          <KeyboardArrowLeft />
+        </IconButton>
+        <IconButton
+          aria-label="Ir para a próxima página"
+          title="Ir para a próxima página"
+          disabled={pagina >= ultima}
+          onClick={() => aoMudar(pagina + 1, tamanhoPagina)}
+        >
+          <KeyboardArrowRight />
+        </IconButton>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,109 @@
+import { MENSAGENS } from './mensagens.ts';
+
+/**
+ * Constants and pure rules without zod. The web's first screen (the postal box) imports only these and the
+ * messages, so that zod is loaded by the screens that validate forms and never by the first one (issue 11: at
+ * most 250 KB of JavaScript). The modules that own each rule re-export it, so `@tramite/shared` keeps every name;
+ * `sideEffects: false` in package.json lets the bundler import a name straight from this file.
+ */
+
+/** The header a cross-site HTML form cannot send; every state-changing API call must carry it. */
+export const CABECALHO_CSRF = 'x-requested-with';
+export const VALOR_CABECALHO_CSRF = 'XMLHttpRequest';
+
+/** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
+export function dataIsoValida(texto: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(texto)) return false;
+  const data = new Date(`${texto}T00:00:00Z`);
+  return !Number.isNaN(data.getTime()) && data.toISOString().slice(0, 10) === texto;
+}
+
+/** Sorting by description, case- and accent-insensitively, as the spec asks for types and glossary items. */
+export function compararDescricao(a: { descricao: string }, b: { descricao: string }): number {
+  return a.descricao.localeCompare(b.descricao, 'pt-BR', { sensitivity: 'base' });
+}
+
+/** Bounds of `pagina` and `tamanhoPagina` in every paged call (paginacaoSchema). */
+export const PAGINACAO = { paginaMaxima: 100_000, tamanhoMaximo: 100, tamanhoPadrao: 20 } as const;
+
+export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo'] as const;
+export const NUMERO_DOCUMENTO_CAIXA_MAXIMO = 40;
+
+const preenchido = (valor: unknown) => valor !== undefined && valor !== null && String(valor).trim() !== '';
+
+/** Spec §5 'Postal box search': the first broken rule's message or null. */
+export function validarFiltrosCaixaPostal(filtros: {
+  numeroDocumento?: string | null;
+  dataInicio?: string | null;
+  dataFim?: string | null;
+}): string | null {
+  const inicio = preenchido(filtros.dataInicio);
+  const fim = preenchido(filtros.dataFim);
+  if (inicio !== fim) return MENSAGENS.caixaPostal.dataIncompleta;
+  if (!preenchido(filtros.numeroDocumento) && !(inicio && fim)) return MENSAGENS.caixaPostal.filtroObrigatorio;
+  return null;
+}
+
+/** The parameters of GET caixa-postal as filtrosCaixaPostalSchema outputs them. */
+export interface ConsultaCaixaPostal {
+  numeroDocumento?: string;
+  idTipoDocumento?: number;
+  idUnidadeAtual?: number;
+  dataInicio?: string;
+  dataFim?: string;
+  ordenacao: (typeof ORDENACOES_CAIXA_POSTAL)[number];
+  direcao: 'asc' | 'desc';
+  pagina: number;
+  tamanhoPagina: number;
+}
+
+/** z.coerce.number().int() with bounds: a safe integer in [minimo, maximo], or undefined. */
+function inteiro(valor: unknown, minimo: number, maximo = Number.MAX_SAFE_INTEGER): number | undefined {
+  if (typeof valor === 'bigint' || typeof valor === 'symbol') return undefined;
+  const numero = Number(valor);
+  return Number.isSafeInteger(numero) && numero >= minimo && numero <= maximo ? numero : undefined;
+}
+
+/**
+ * The result of `filtrosCaixaPostalSchema.safeParse(entrada)` (the server's validation of GET caixa-postal)
+ * without zod: the parsed query, or null where the schema fails. A property test keeps both in agreement.
+ */
+export function lerFiltrosCaixaPostal(entrada: Record<string, unknown>): ConsultaCaixaPostal | null {
+  const saida: Partial<ConsultaCaixaPostal> = {};
+  const { numeroDocumento, idTipoDocumento, idUnidadeAtual, dataInicio, dataFim } = entrada;
+  if (numeroDocumento !== undefined) {
+    if (typeof numeroDocumento !== 'string') return null;
+    const numero = numeroDocumento.trim();
+    if (numero.length > NUMERO_DOCUMENTO_CAIXA_MAXIMO) return null;
+    saida.numeroDocumento = numero;
+  }
+  for (const [campo, valor] of [
+    ['idTipoDocumento', idTipoDocumento],
+    ['idUnidadeAtual', idUnidadeAtual],
+  ] as const) {
+    if (valor === undefined) continue;
+    const numero = inteiro(valor, 1);
+    if (numero === undefined) return null;
+    saida[campo] = numero;
+  }
+  for (const [campo, valor] of [
+    ['dataInicio', dataInicio],
+    ['dataFim', dataFim],
+  ] as const) {
+    if (valor === undefined) continue;
+    if (typeof valor !== 'string' || !dataIsoValida(valor)) return null;
+    saida[campo] = valor;
+  }
+  const ordenacao = entrada.ordenacao === undefined ? 'dataEnvio' : entrada.ordenacao;
+  const ordenacaoValida = ORDENACOES_CAIXA_POSTAL.find((valor) => valor === ordenacao);
+  if (!ordenacaoValida) return null;
+  const direcao = entrada.direcao === undefined ? 'desc' : entrada.direcao;
+  if (direcao !== 'asc' && direcao !== 'desc') return null;
+  const pagina = entrada.pagina === undefined ? 1 : inteiro(entrada.pagina, 1, PAGINACAO.paginaMaxima);
+  const tamanhoPagina =
+    entrada.tamanhoPagina === undefined
+      ? PAGINACAO.tamanhoPadrao
+      : inteiro(entrada.tamanhoPagina, 1, PAGINACAO.tamanhoMaximo);
+  if (pagina === undefined || tamanhoPagina === undefined) return null;
+  return { ...saida, ordenacao: ordenacaoValida, direcao, pagina, tamanhoPagina };
+}
