@@ -15,6 +15,8 @@ let reprovados = 0;
 const PACOTES_DEBIAN = [
   { pacote: 'chromium', arquivo: CHROMIUM },
   { pacote: 'poppler-utils', arquivo: '/usr/bin/pdfsig' },
+  // nginx: the deployment test runs two API processes behind it (apps/api/src/operacao/nginx.test.ts).
+  { pacote: 'nginx', arquivo: '/usr/sbin/nginx' },
 ];
 
 function garantirPacotesDebian() {
@@ -62,7 +64,7 @@ mkdirSync(saida, { recursive: true });
 const bin = (nome) => join(raiz, 'node_modules/.bin', nome);
 
 etapa('Lint (Biome)', bin('biome'), ['ci', '.']);
-for (const projeto of ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench']) {
+for (const projeto of ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench', 'scripts']) {
   etapa(`Verificação de tipos (${projeto})`, bin('tsc'), ['-p', projeto, '--noEmit']);
 }
 

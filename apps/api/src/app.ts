@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Dependencias } from './contexto.ts';
 import { rotasArquivosAssinados } from './features/arquivos-assinados/routes.ts';
 import { rotasAssuntos } from './features/assuntos/routes.ts';
@@ -32,7 +27,8 @@ import { rotasRelatorios } from './features/relatorios/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
-import { registrarTratamentoErros } from './platform/tratamento-erros.ts';
+import { criarCompiladorSerializacao } from './platform/serializacao.ts';
+import { registrarTratamentoErros, responderErroFramework } from './platform/tratamento-erros.ts';
 
 export const VERSAO_API = '0.1.0';
 
@@ -42,9 +38,12 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: responderErroFramework,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // fast-json-stringify from each zod response schema; in tests and development also checked against zod's encode.
+  const conferirSerializacao = process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
+  app.setSerializerCompiler(criarCompiladorSerializacao({ conferir: conferirSerializacao }));
   app.decorate('db', deps.db);
   app.decorate('config', deps.config);
   app.decorate('armazenamento', deps.armazenamento);

@@ -36,6 +36,11 @@ const ambienteSchema = z.object({
   OIDC_CLAIM_USUARIO: z.string().min(1).default('preferred_username'),
   OIDC_CAMPO_USUARIO: z.enum(['username', 'email']).default('username'),
   LOGIN_LOCAL: booleano.optional(),
+  // Background jobs (issue 12): how long a taken job stays reserved, and how often each process looks for jobs.
+  FILA_RESERVA_SEGUNDOS: z.coerce.number().int().positive().default(300),
+  FILA_INTERVALO_MS: z.coerce.number().int().positive().default(2000),
+  // Files of the store no row refers to (left by a crash) are deleted once older than this.
+  ARQUIVOS_ORFAOS_CARENCIA_SEGUNDOS: z.coerce.number().int().min(0).default(3600),
 });
 
 export type ConexaoBanco = { tipo: 'pglite'; dataDir: string | null } | { tipo: 'postgres'; url: string };
@@ -61,6 +66,10 @@ export interface Config {
   oidc: ConfigOidc | null;
   /** Password login (the product's own form); off by default when OIDC is on. */
   loginLocal: boolean;
+  /** Background queue: a job left by a dead process is taken again after `reservaSegundos`. */
+  fila: { reservaSegundos: number; intervaloMs: number };
+  /** Age after which an unreferenced file of the store (or a temporary one) is deleted by the sweep. */
+  arquivosOrfaosCarenciaSegundos: number;
 }
 
 export interface ConfigOidc {
@@ -122,6 +131,8 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     oidc,
     loginLocal: env.LOGIN_LOCAL ?? oidc === null,
+    fila: { reservaSegundos: env.FILA_RESERVA_SEGUNDOS, intervaloMs: env.FILA_INTERVALO_MS },
+    arquivosOrfaosCarenciaSegundos: env.ARQUIVOS_ORFAOS_CARENCIA_SEGUNDOS,
   };
 }
 

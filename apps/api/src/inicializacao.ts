@@ -5,6 +5,7 @@ import { abrirBanco } from './db/connection.ts';
 import { migrarParaUltima } from './db/migrator.ts';
 import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
 import { TAREFA_CONSOLIDAR, tratadorConsolidacao } from './features/consolidacao/service.ts';
+import { agendarRecolhimento } from './operacao/arquivos-orfaos.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './platform/email.ts';
 import { FilaTarefas } from './platform/fila.ts';
@@ -36,10 +37,21 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
           { instituicao: config.instituicao.nome },
         ),
       },
-      {},
+      { reservaSegundos: config.fila.reservaSegundos, intervaloMs: config.fila.intervaloMs },
       (erro, tarefa) => app.log.warn({ err: erro, tarefa }, 'tarefa em segundo plano falhou; será tentada de novo'),
     );
     fila.iniciar();
+    const pararRecolhimento = agendarRecolhimento(
+      conexao.db,
+      armazenamento,
+      { carenciaSegundos: config.arquivosOrfaosCarenciaSegundos },
+      (erro, resultado) => {
+        if (erro) app.log.warn({ err: erro }, 'limpeza de arquivos órfãos falhou');
+        else if (resultado && resultado.orfaos + resultado.temporarios > 0) {
+          app.log.warn(resultado, 'arquivos órfãos ou temporários removidos do armazenamento');
+        }
+      },
+    );
     return {
       app,
       migracoesAplicadas,
@@ -47,6 +59,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
       fila,
       fechar: async () => {
         await fila.parar();
+        await pararRecolhimento();
         carteiro.fechar();
         await app.close();
         await conexao.fechar();

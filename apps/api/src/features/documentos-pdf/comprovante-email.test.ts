@@ -115,6 +115,14 @@ describe('GET documentos/{id}/comprovante/email', () => {
       idEntidade: String(doc.id),
       depois: { destinatario: 'maria.souza@exemplo.com.br' },
     });
+    // The stored PDF has its arquivo row, so the orphan-file sweep never takes it before delivery.
+    const { sha256 } = (auditoria.depois as { anexo: { sha256: string } }).anexo;
+    const arquivo = await t.banco.db
+      .selectFrom('arquivo')
+      .select(['tipoMime'])
+      .where('sha256', '=', sha256)
+      .executeTakeFirst();
+    expect(arquivo).toEqual({ tipoMime: 'application/pdf' });
 
     await entregarFila();
     expect(recebidas).toHaveLength(1);

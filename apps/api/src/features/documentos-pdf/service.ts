@@ -16,6 +16,7 @@ import { enfileirarEmail } from '../../platform/email.ts';
 import { conflito, naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import { type Chamador, visivelPara } from '../documentos/service.ts';
+import { bloquearConteudo, inserirArquivo } from '../pecas/queries.ts';
 import { gerarCapa } from './capa.ts';
 import { gerarComprovante } from './comprovante.ts';
 import type { ContextoPdf } from './layout-pdf.ts';
@@ -103,6 +104,9 @@ export async function enviarComprovantePorEmail(
   const nome = nomeArquivo('comprovante', dados.numero);
   const { instituicao } = deps.config;
   await deps.db.transaction().execute(async (trx) => {
+    // The attachment gets its arquivo row: the orphan-file sweep keeps only contents some row points to.
+    await bloquearConteudo(trx, sha256);
+    await inserirArquivo(trx, { sha256, tamanho: pdf.length, tipoMime: 'application/pdf' });
     const idEmail = await enfileirarEmail(trx, {
       para,
       assunto: `Comprovante de protocolo do documento ${dados.numero}`,
