@@ -1,10 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from '../config.ts';
 import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
+import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../testing/servidor-smtp.ts';
 import { ArmazenamentoArquivos } from './armazenamento.ts';
 import { criarCarteiro, enfileirarEmail, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './email.ts';
 import { FilaTarefas } from './fila.ts';
@@ -12,37 +12,17 @@ import { FilaTarefas } from './fila.ts';
 let banco: BancoTeste;
 let pasta: string;
 let armazenamento: ArmazenamentoArquivos;
-const recebidas: { de: string; para: string[]; dados: string }[] = [];
-let servidorSmtp: SMTPServer;
-let portaSmtp = 0;
+let smtp: ServidorSmtpTeste;
 
 beforeAll(async () => {
   banco = await criarBancoTeste();
   pasta = await mkdtemp(join(tmpdir(), 'tramite-email-'));
   armazenamento = new ArmazenamentoArquivos(join(pasta, 'arquivos'));
-  servidorSmtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, sessao, pronto) {
-      const partes: Buffer[] = [];
-      stream.on('data', (parte: Buffer) => partes.push(parte));
-      stream.on('end', () => {
-        recebidas.push({
-          de: sessao.envelope.mailFrom ? sessao.envelope.mailFrom.address : '',
-          para: sessao.envelope.rcptTo.map((r) => r.address),
-          dados: Buffer.concat(partes).toString('utf8'),
-        });
-        pronto();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => servidorSmtp.listen(0, '127.0.0.1', () => resolve()));
-  const endereco = servidorSmtp.server.address();
-  portaSmtp = typeof endereco === 'object' && endereco ? endereco.port : 0;
+  smtp = await iniciarServidorSmtp();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => servidorSmtp.close(() => resolve()));
+  await smtp?.fechar();
   await banco?.fechar();
   await rm(pasta, { recursive: true, force: true });
 });
@@ -73,9 +53,9 @@ async function enviarPelaFila(smtpUrl: string | null) {
 
 describe('e-mail pela fila', () => {
   it('entrega a um servidor SMTP real, com o anexo, e marca como enviado', async () => {
-    const id = await enviarPelaFila(`smtp://127.0.0.1:${portaSmtp}`);
-    expect(recebidas).toHaveLength(1);
-    const [mensagem] = recebidas;
+    const id = await enviarPelaFila(smtp.url);
+    expect(smtp.recebidas).toHaveLength(1);
+    const [mensagem] = smtp.recebidas;
     expect(mensagem?.de).toBe('protocolo@ufex.edu.br');
     expect(mensagem?.para).toEqual(['carla.lima@ufex.edu.br']);
     expect(mensagem?.dados).toContain('Subject: Documento 23546.000042/2026-11 tramitado');

@@ -1,5 +1,6 @@
 import type { Multipart } from '@fastify/multipart';
 import { descreverTamanho, MENSAGENS, sanitizarNomeArquivo } from '@tramite/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type ArmazenamentoArquivos, type ArquivoTemporario, LimiteArquivoExcedido } from './armazenamento.ts';
 import { ErroDominio, requisicaoInvalida } from './erros.ts';
 
@@ -17,6 +18,32 @@ export interface CorpoEnvio {
   tamanhoDeclarado: number | null;
   /** The parts, with each file limited to `limite` bytes. */
   partes(limite: number): AsyncIterable<Multipart>;
+}
+
+/**
+ * The multipart body of a request, as routes hand it to their service: at most `limites.files` files and
+ * `limites.fields` form fields (`limites.parts` in all), each file limited when the service reads the parts.
+ */
+export function corpoDaRequisicao(
+  request: FastifyRequest,
+  limites: { files: number; fields: number; parts: number },
+): CorpoEnvio {
+  const declarado = Number(request.headers['content-length']);
+  return {
+    tamanhoDeclarado: Number.isFinite(declarado) && declarado >= 0 ? declarado : null,
+    partes: (limite) =>
+      request.parts({ limits: { fileSize: limite, ...limites, fieldSize: 8192, fieldNameSize: 100 } }),
+  };
+}
+
+/** Runs an upload; a refused upload (413) may still be arriving, so the connection is closed instead of read. */
+export async function fecharSeRecusado<T>(reply: FastifyReply, envio: () => Promise<T>): Promise<T> {
+  try {
+    return await envio();
+  } catch (erro) {
+    if (erro instanceof ErroDominio && erro.status === 413) reply.header('connection', 'close');
+    throw erro;
+  }
 }
 
 export interface ArquivoRecebido {

@@ -3,7 +3,7 @@ import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
 import { Box, IconButton, InputBase, MenuItem, Select, Typography } from '@mui/material';
 import { useId } from 'react';
 
-interface PaginacaoProps {
+export interface PaginacaoProps {
   total: number;
   /** 1-based. */
   pagina: number;

@@ -76,8 +76,11 @@ export function irParaLogin(destino: string = window.location.pathname + window.
   window.location.assign(urlLogin(destino));
 }
 
-/** Ends the session on the server, then reloads the app at the home page. */
+/**
+ * Ends the session on the server, then reloads the app at the home page; after an institutional (OIDC) login the
+ * server answers the provider's logout address instead, which ends that session too and comes back to the login.
+ */
 export async function sair(): Promise<void> {
-  await api.post('auth/logout');
-  window.location.assign('/home');
+  const resposta = await api.post<{ urlSaida: string } | undefined>('auth/logout');
+  window.location.assign(resposta?.urlSaida ?? '/home');
 }

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AssinadorPdf } from '../../platform/assinatura-pdf.ts';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
-import { ErroDominio } from '../../platform/erros.ts';
+import { corpoDaRequisicao, fecharSeRecusado } from '../../platform/envio-multipart.ts';
 import { disposicaoConteudo } from '../pecas/regras.ts';
 import * as service from './service.ts';
 
@@ -115,33 +115,19 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const usuario = exigirUsuario(request);
-      const declarado = Number(request.headers['content-length']);
-      try {
-        const assinados = await service.assinarArquivos(
+      const assinados = await fecharSeRecusado(reply, () =>
+        service.assinarArquivos(
           deps,
           usuario,
-          {
-            tamanhoDeclarado: Number.isFinite(declarado) && declarado >= 0 ? declarado : null,
-            partes: (limite) =>
-              request.parts({
-                limits: {
-                  fileSize: limite,
-                  files: MAXIMO_ARQUIVOS_ASSINATURA,
-                  fields: 10,
-                  parts: MAXIMO_ARQUIVOS_ASSINATURA + 10,
-                  fieldSize: 8192,
-                  fieldNameSize: 100,
-                },
-              }),
-          },
+          corpoDaRequisicao(request, {
+            files: MAXIMO_ARQUIVOS_ASSINATURA,
+            fields: 10,
+            parts: MAXIMO_ARQUIVOS_ASSINATURA + 10,
+          }),
           request.ip,
-        );
-        return reply.status(201).send(assinados);
-      } catch (erro) {
-        // A refused upload may still be arriving: close the connection instead of reading the rest.
-        if (erro instanceof ErroDominio && erro.status === 413) reply.header('connection', 'close');
-        throw erro;
-      }
+        ),
+      );
+      return reply.status(201).send(assinados);
     },
   );
 

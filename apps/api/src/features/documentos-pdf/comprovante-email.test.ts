@@ -1,39 +1,21 @@
 import { formatarCodigoVerificacao, MENSAGENS } from '@tramite/shared';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semearDemo } from '../../db/seed/index.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../platform/email.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../../testing/servidor-smtp.ts';
 import { lerPdf } from './apoio-teste.ts';
 
 let t: AppTeste;
 let ana: string;
-let servidorSmtp: SMTPServer;
-const recebidas: { para: string[]; dados: string }[] = [];
+let smtp: ServidorSmtpTeste;
 
 beforeAll(async () => {
-  servidorSmtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, sessao, pronto) {
-      const partes: Buffer[] = [];
-      stream.on('data', (parte: Buffer) => partes.push(parte));
-      stream.on('end', () => {
-        recebidas.push({
-          para: sessao.envelope.rcptTo.map((r) => r.address),
-          dados: Buffer.concat(partes).toString('utf8'),
-        });
-        pronto();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => servidorSmtp.listen(0, '127.0.0.1', () => resolve()));
-  const endereco = servidorSmtp.server.address();
-  const porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
+  smtp = await iniciarServidorSmtp();
   t = await criarAppTeste({
     PUBLIC_URL: 'https://protocolo.ufex.edu.br',
-    SMTP_URL: `smtp://127.0.0.1:${porta}`,
+    SMTP_URL: smtp.url,
     EMAIL_REMETENTE: 'Trâmite <protocolo@ufex.edu.br>',
   });
   await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
@@ -42,7 +24,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.fechar();
-  await new Promise<void>((resolve) => servidorSmtp.close(() => resolve()));
+  await smtp?.fechar();
 });
 
 /** Delivers the queued e-mails the way the server's queue does, through the real SMTP peer. */
@@ -125,8 +107,8 @@ describe('GET documentos/{id}/comprovante/email', () => {
     expect(arquivo).toEqual({ tipoMime: 'application/pdf' });
 
     await entregarFila();
-    expect(recebidas).toHaveLength(1);
-    const [mensagem] = recebidas;
+    expect(smtp.recebidas).toHaveLength(1);
+    const [mensagem] = smtp.recebidas;
     expect(mensagem?.para).toEqual(['maria.souza@exemplo.com.br']);
     expect(mensagem?.dados).toMatch(/^Subject: Comprovante de protocolo do documento/m);
     const partes = partesMime(mensagem?.dados ?? '');

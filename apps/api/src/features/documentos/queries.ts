@@ -134,7 +134,8 @@ export function atualizarDocumento(db: Banco, id: number, dados: DadosAutuacao) 
     .executeTakeFirstOrThrow();
 }
 
-export function buscarDocumento(db: Banco, id: number) {
+/** A document with its type, subject, interested party and units: what its screen, its PDFs and its verification show. */
+export function consultaDocumento(db: Banco) {
   return db
     .selectFrom('documento as d')
     .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
@@ -142,11 +143,9 @@ export function buscarDocumento(db: Banco, id: number) {
     .innerJoin('unidade as ua', 'ua.id', 'd.idUnidadeAtual')
     .leftJoin('assunto as a', 'a.id', 'd.idAssunto')
     .leftJoin('interessado as i', 'i.id', 'd.idInteressado')
-    .leftJoin('documento as ag', 'ag.id', 'd.idDocumentoAgregador')
     .select([
       'd.id',
       'd.numero',
-      'd.idTipoDocumento',
       't.descricao as tipoDescricao',
       't.geraCapa',
       'd.situacao',
@@ -154,22 +153,15 @@ export function buscarDocumento(db: Banco, id: number) {
       'd.estadoOrigem',
       'd.estadoTamanho',
       'd.estadoVisibilidadeCaixa',
-      'd.idAssunto',
       'a.codigo as assuntoCodigo',
       'a.descricao as assuntoDescricao',
       'd.resumoAssunto',
-      'd.observacao',
       'd.urgente',
       'd.motivoUrgencia',
-      'd.tipoInteressado',
-      'd.idInteressado',
       'i.tipo as interessadoTipo',
       'i.nome as interessadoNome',
-      'i.idPessoa as interessadoIdPessoa',
-      'd.idUnidadeProcedencia',
       'up.sigla as procedenciaSigla',
       'up.nome as procedenciaNome',
-      'd.idUnidadeAtual',
       'ua.sigla as atualSigla',
       'ua.nome as atualNome',
       'd.idUnidadeCriadora',
@@ -179,6 +171,21 @@ export function buscarDocumento(db: Banco, id: number) {
       'd.dataRecebimento',
       'd.dataCriacao',
       'd.dataValidade',
+    ]);
+}
+
+export function buscarDocumento(db: Banco, id: number) {
+  return consultaDocumento(db)
+    .leftJoin('documento as ag', 'ag.id', 'd.idDocumentoAgregador')
+    .select([
+      'd.idTipoDocumento',
+      'd.idAssunto',
+      'd.observacao',
+      'd.tipoInteressado',
+      'd.idInteressado',
+      'i.idPessoa as interessadoIdPessoa',
+      'd.idUnidadeProcedencia',
+      'd.idUnidadeAtual',
       'd.dataEnvio',
       'd.idDocumentoAgregador',
       'ag.numero as agregadorNumero',

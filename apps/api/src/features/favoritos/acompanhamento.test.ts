@@ -1,9 +1,9 @@
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from '../../config.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../platform/email.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../../testing/servidor-smtp.ts';
 import { registrarEnvio } from '../documentos/cenario-teste.ts';
 import { enviar as enviarPeca, pdf } from '../pecas/apoio-teste.ts';
 import { type CenarioTramitacao, chamadas, criarCenarioTramitacao, rascunho } from '../tramitacao/cenario-teste.ts';
@@ -263,33 +263,14 @@ describe('acompanhamento por e-mail dos favoritos', () => {
 });
 
 describe('entrega a um servidor SMTP real', () => {
-  const recebidas: { para: string[]; dados: string }[] = [];
-  let servidor: SMTPServer;
-  let porta = 0;
+  let smtp: ServidorSmtpTeste;
 
   beforeAll(async () => {
-    servidor = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, sessao, pronto) {
-        const partes: Buffer[] = [];
-        stream.on('data', (parte: Buffer) => partes.push(parte));
-        stream.on('end', () => {
-          recebidas.push({
-            para: sessao.envelope.rcptTo.map((r) => r.address),
-            dados: Buffer.concat(partes).toString('utf8'),
-          });
-          pronto();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => servidor.listen(0, '127.0.0.1', () => resolve()));
-    const endereco = servidor.server.address();
-    porta = typeof endereco === 'object' && endereco ? endereco.port : 0;
+    smtp = await iniciarServidorSmtp();
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => servidor.close(() => resolve()));
+    await smtp?.fechar();
   });
 
   /** The text part of a message: quoted-printable undone, as a mail reader shows it. */
@@ -324,7 +305,7 @@ describe('entrega a um servidor SMTP real', () => {
     const config = lerConfig({
       DATA_DIR: t.config.dataDir,
       EMAIL_REMETENTE: 'Trâmite <protocolo@ufex.edu.br>',
-      SMTP_URL: `smtp://127.0.0.1:${porta}`,
+      SMTP_URL: smtp.url,
     }).email;
     const carteiro = criarCarteiro(config);
     const fila = new FilaTarefas(db(), {
@@ -333,8 +314,8 @@ describe('entrega a um servidor SMTP real', () => {
     expect(await fila.executarPendentes()).toBe(1);
     carteiro.fechar();
 
-    expect(recebidas).toHaveLength(1);
-    const [mensagem] = recebidas;
+    expect(smtp.recebidas).toHaveLength(1);
+    const [mensagem] = smtp.recebidas;
     expect(mensagem?.para).toEqual([emailDe('joao')]);
     expect(mensagem?.dados).toContain(`To: ${emailDe('joao')}`);
     expect(mensagem?.dados).toContain(`Subject: Documento ${n} recebido pela unidade PROGRAD`);

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
-import { ErroDominio } from '../../platform/erros.ts';
+import { corpoDaRequisicao, fecharSeRecusado } from '../../platform/envio-multipart.ts';
 import { disposicaoConteudo } from './regras.ts';
 import * as service from './service.ts';
 
@@ -50,27 +50,16 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const usuario = exigirUsuario(request);
-      const declarado = Number(request.headers['content-length']);
-      try {
-        const peca = await service.enviarPeca(
+      const peca = await fecharSeRecusado(reply, () =>
+        service.enviarPeca(
           deps,
           usuario,
           request.params.id,
-          {
-            tamanhoDeclarado: Number.isFinite(declarado) && declarado >= 0 ? declarado : null,
-            partes: (limite) =>
-              request.parts({
-                limits: { fileSize: limite, files: 1, fields: 20, parts: 25, fieldSize: 8192, fieldNameSize: 100 },
-              }),
-          },
+          corpoDaRequisicao(request, { files: 1, fields: 20, parts: 25 }),
           request.ip,
-        );
-        return reply.status(201).send(peca);
-      } catch (erro) {
-        // A refused upload may still be arriving: close the connection instead of reading the rest.
-        if (erro instanceof ErroDominio && erro.status === 413) reply.header('connection', 'close');
-        throw erro;
-      }
+        ),
+      );
+      return reply.status(201).send(peca);
     },
   );
 

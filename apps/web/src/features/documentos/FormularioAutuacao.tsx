@@ -25,11 +25,12 @@ import {
   validarAutuacao,
 } from '@tramite/shared';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { SIGLA_INSTITUICAO } from '../../app/config';
 import { CampoData } from '../../components/CampoData';
 import { CampoEntidade } from '../../components/CampoEntidade';
+import { CampoTextoControlado } from '../../components/CampoTextoControlado';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -194,6 +195,38 @@ function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+type ControleAutuacao = Control<CamposAutuacao, ContextoValidacao, Autuacao>;
+
+/** A date field of the form, its error message below it. */
+function DataControlada({
+  control,
+  name,
+  id,
+  rotulo,
+}: {
+  control: ControleAutuacao;
+  name: 'dataDocumentoOrigem' | 'dataRecebimento';
+  id: string;
+  rotulo: string;
+}) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => (
+        <CampoData
+          id={id}
+          rotulo={rotulo}
+          valor={field.value}
+          aoMudar={field.onChange}
+          erro={fieldState.invalid || undefined}
+          textoAjuda={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }
 
@@ -499,23 +532,16 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
                 />
               )}
             />
-            <Controller
-              name="resumoAssunto"
+            <CampoTextoControlado
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  id="campo-resumo-assunto"
-                  label="Resumo do assunto"
-                  required
-                  multiline
-                  minRows={2}
-                  fullWidth
-                  {...field}
-                  error={fieldState.invalid}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { maxLength: 2000 } }}
-                />
-              )}
+              name="resumoAssunto"
+              id="campo-resumo-assunto"
+              label="Resumo do assunto"
+              required
+              multiline
+              minRows={2}
+              fullWidth
+              maxLength={2000}
             />
             <Controller
               name="urgente"
@@ -535,22 +561,15 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
               )}
             />
             {urgente ? (
-              <Controller
-                name="motivoUrgencia"
+              <CampoTextoControlado
                 control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    id="campo-motivo-urgencia"
-                    label="Motivo da urgência"
-                    required
-                    multiline
-                    fullWidth
-                    {...field}
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message}
-                    slotProps={{ htmlInput: { maxLength: 1000 } }}
-                  />
-                )}
+                name="motivoUrgencia"
+                id="campo-motivo-urgencia"
+                label="Motivo da urgência"
+                required
+                multiline
+                fullWidth
+                maxLength={1000}
               />
             ) : null}
           </Stack>
@@ -560,20 +579,13 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 6 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-                <Controller
-                  name="numeroDocumentoOrigem"
+                <CampoTextoControlado
                   control={control}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      id="campo-numero-documento-origem"
-                      label="Número do documento de origem"
-                      fullWidth
-                      {...field}
-                      error={fieldState.invalid}
-                      helperText={fieldState.error?.message}
-                      slotProps={{ htmlInput: { maxLength: 60 } }}
-                    />
-                  )}
+                  name="numeroDocumentoOrigem"
+                  id="campo-numero-documento-origem"
+                  label="Número do documento de origem"
+                  fullWidth
+                  maxLength={60}
                 />
                 <Button
                   variant="outlined"
@@ -586,74 +598,44 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
               </Stack>
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Controller
+              <CampoTextoControlado
+                control={control}
                 name="emissorDocumentoOrigem"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField
-                    id="campo-emissor"
-                    label="Emissor"
-                    fullWidth
-                    {...field}
-                    error={fieldState.invalid}
-                    helperText={fieldState.error?.message}
-                    slotProps={{ htmlInput: { maxLength: 200 } }}
-                  />
-                )}
+                id="campo-emissor"
+                label="Emissor"
+                fullWidth
+                maxLength={200}
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Controller
+              <DataControlada
+                control={control}
                 name="dataDocumentoOrigem"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <CampoData
-                    id="campo-data-documento-origem"
-                    rotulo="Data do documento de origem"
-                    valor={field.value}
-                    aoMudar={field.onChange}
-                    erro={fieldState.invalid || undefined}
-                    textoAjuda={fieldState.error?.message}
-                  />
-                )}
+                id="campo-data-documento-origem"
+                rotulo="Data do documento de origem"
               />
             </Grid>
             <Grid size={{ xs: 12, md: 6 }}>
-              <Controller
-                name="dataRecebimento"
+              <DataControlada
                 control={control}
-                render={({ field, fieldState }) => (
-                  <CampoData
-                    id="campo-data-recebimento"
-                    rotulo="Data de recebimento"
-                    valor={field.value}
-                    aoMudar={field.onChange}
-                    erro={fieldState.invalid || undefined}
-                    textoAjuda={fieldState.error?.message}
-                  />
-                )}
+                name="dataRecebimento"
+                id="campo-data-recebimento"
+                rotulo="Data de recebimento"
               />
             </Grid>
           </Grid>
         </Secao>
 
         <Secao titulo="Observação">
-          <Controller
-            name="observacao"
+          <CampoTextoControlado
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                id="campo-observacao"
-                label="Observação"
-                multiline
-                minRows={2}
-                fullWidth
-                {...field}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 4000 } }}
-              />
-            )}
+            name="observacao"
+            id="campo-observacao"
+            label="Observação"
+            multiline
+            minRows={2}
+            fullWidth
+            maxLength={4000}
           />
         </Secao>
 

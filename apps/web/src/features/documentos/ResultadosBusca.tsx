@@ -1,20 +1,17 @@
 import {
-  Alert,
   Box,
   Chip,
   Link,
-  Paper,
   Table,
   TableBody,
   TableCell,
-  TableContainer,
   TableHead,
-  TablePagination,
   TableRow,
   TableSortLabel,
   Typography,
 } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { SecaoResultados } from '../../components/SecaoResultados';
 import { formatarData } from '../../lib/formatacao';
 import type { PaginaDocumentos } from './api';
 import { type EstadoBusca, type Ordenacao, TAMANHOS_PAGINA } from './filtros-url';
@@ -67,90 +64,76 @@ export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoO
   }
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="titulo-resultados">
-      <Box sx={{ px: 2, pt: 2 }}>
-        <Typography id="titulo-resultados" component="h2" variant="h6">
-          Resultados
-        </Typography>
-        <Typography role="status" data-testid="total-resultados" color="text.secondary">
-          {resultado.total === 1 ? '1 documento encontrado' : `${total} documentos encontrados`}
-        </Typography>
-      </Box>
-      {resultado.itens.length === 0 ? (
-        <Alert severity="info" sx={{ m: 2 }} data-testid="nenhum-resultado">
-          {TEXTOS.nenhumDocumento}
-        </Alert>
-      ) : (
-        <TableContainer sx={{ opacity: atualizando ? 0.6 : 1 }}>
-          <Table size="small" aria-labelledby="titulo-resultados" data-testid="tabela-resultados">
-            <TableHead>
-              <TableRow>
-                {cabecalho('numero')}
-                {cabecalho('tipo')}
-                <TableCell sx={{ minWidth: 260 }}>Assunto</TableCell>
-                <TableCell>Interessado</TableCell>
-                <TableCell>Unidades</TableCell>
-                {cabecalho('dataCriacao')}
-                {cabecalho('dataEnvio')}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {resultado.itens.map((documento) => (
-                <TableRow key={documento.idDocumento} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link component={RouterLink} to={`/documentos/${documento.idDocumento}`}>
-                      {documento.numero}
-                    </Link>
-                    {documento.urgente ? (
-                      <Box>
-                        <Chip label="Urgente" color="error" size="small" variant="outlined" sx={{ mt: 0.5 }} />
-                      </Box>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>
-                    {documento.tipo}
-                    <Typography variant="body2" color="text.secondary" data-testid="situacao">
-                      {rotuloSituacao(documento.situacao)}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    {documento.resumoAssunto}
-                    {documento.assunto ? (
-                      <Typography variant="body2" color="text.secondary">
-                        {documento.assunto}
-                      </Typography>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{documento.interessado}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Box component="span" sx={{ display: 'block' }}>
-                      Procedência: {documento.unidadeProcedencia}
-                    </Box>
-                    <Box component="span" sx={{ display: 'block' }}>
-                      Atual: {documento.unidadeAtual}
-                    </Box>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataCriacao)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataEnvio)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
-      <TablePagination
-        component="div"
-        count={resultado.total}
-        page={Math.max(0, estado.pagina - 1)}
-        rowsPerPage={estado.tamanhoPagina}
-        rowsPerPageOptions={[...new Set([...TAMANHOS_PAGINA, estado.tamanhoPagina])].sort((a, b) => a - b)}
-        onPageChange={(_evento, pagina) => aoPaginar(pagina + 1, estado.tamanhoPagina)}
-        onRowsPerPageChange={(evento) => aoPaginar(1, Number(evento.target.value))}
-        labelRowsPerPage="Documentos por página:"
-        labelDisplayedRows={({ from, to, count }) =>
-          `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${count.toLocaleString('pt-BR')}`
-        }
-      />
-    </Paper>
+    <SecaoResultados
+      idTitulo="titulo-resultados"
+      titulo="Resultados"
+      total={resultado.total === 1 ? '1 documento encontrado' : `${total} documentos encontrados`}
+      testIdTotal="total-resultados"
+      vazio={resultado.itens.length === 0 ? { mensagem: TEXTOS.nenhumDocumento, testId: 'nenhum-resultado' } : null}
+      atualizando={atualizando}
+      paginacao={{
+        total: resultado.total,
+        pagina: estado.pagina,
+        tamanhoPagina: estado.tamanhoPagina,
+        opcoesTamanho: TAMANHOS_PAGINA,
+        rotuloTamanho: 'Documentos por página:',
+        aoMudar: aoPaginar,
+      }}
+    >
+      <Table size="small" aria-labelledby="titulo-resultados" data-testid="tabela-resultados">
+        <TableHead>
+          <TableRow>
+            {cabecalho('numero')}
+            {cabecalho('tipo')}
+            <TableCell sx={{ minWidth: 260 }}>Assunto</TableCell>
+            <TableCell>Interessado</TableCell>
+            <TableCell>Unidades</TableCell>
+            {cabecalho('dataCriacao')}
+            {cabecalho('dataEnvio')}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {resultado.itens.map((documento) => (
+            <TableRow key={documento.idDocumento} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Link component={RouterLink} to={`/documentos/${documento.idDocumento}`}>
+                  {documento.numero}
+                </Link>
+                {documento.urgente ? (
+                  <Box>
+                    <Chip label="Urgente" color="error" size="small" variant="outlined" sx={{ mt: 0.5 }} />
+                  </Box>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                {documento.tipo}
+                <Typography variant="body2" color="text.secondary" data-testid="situacao">
+                  {rotuloSituacao(documento.situacao)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                {documento.resumoAssunto}
+                {documento.assunto ? (
+                  <Typography variant="body2" color="text.secondary">
+                    {documento.assunto}
+                  </Typography>
+                ) : null}
+              </TableCell>
+              <TableCell>{documento.interessado}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Box component="span" sx={{ display: 'block' }}>
+                  Procedência: {documento.unidadeProcedencia}
+                </Box>
+                <Box component="span" sx={{ display: 'block' }}>
+                  Atual: {documento.unidadeAtual}
+                </Box>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataCriacao)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataEnvio)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </SecaoResultados>
   );
 }

@@ -1,21 +1,7 @@
-import {
-  Autocomplete,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
-import { type ItemFavorito, separarMarcadores } from '@tramite/shared';
-import { type FormEvent, useId, useState } from 'react';
-
-/** Typed text may hold several tags separated by commas; blanks and repeats are dropped (shared rule). */
-function normalizar(marcadores: readonly string[]): string[] {
-  return separarMarcadores(marcadores.join(','));
-}
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { ItemFavorito } from '@tramite/shared';
+import { type FormEvent, useId } from 'react';
+import { CampoMarcadores, useMarcadores } from '../../components/CampoMarcadores';
 
 interface DialogoMarcadoresProps {
   favorito: ItemFavorito;
@@ -30,15 +16,11 @@ interface DialogoMarcadoresProps {
  */
 export function DialogoMarcadores({ favorito, ocupado, aoSalvar, aoCancelar }: DialogoMarcadoresProps) {
   const id = useId();
-  const [valor, setValor] = useState<string[]>(favorito.tagsFavorito);
-  const [texto, setTexto] = useState('');
+  const marcadores = useMarcadores(favorito.tagsFavorito);
 
   function enviar(evento: FormEvent) {
     evento.preventDefault();
-    const todos = normalizar([...valor, texto]);
-    setValor(todos);
-    setTexto('');
-    aoSalvar(todos);
+    aoSalvar(marcadores.concluir());
   }
 
   return (
@@ -59,37 +41,12 @@ export function DialogoMarcadores({ favorito, ocupado, aoSalvar, aoCancelar }: D
           <DialogContentText id={`${id}-descricao`} sx={{ mb: 2 }}>
             Documento {favorito.numero}. Só você vê os seus marcadores; eles também aparecem na página do documento.
           </DialogContentText>
-          <Autocomplete
-            multiple
-            freeSolo
+          <CampoMarcadores
+            estado={marcadores}
             id={`${id}-marcadores`}
-            options={[] as string[]}
-            value={valor}
-            inputValue={texto}
             disabled={ocupado}
-            onInputChange={(_evento, novo) => {
-              if (novo.endsWith(',')) {
-                setValor(normalizar([...valor, novo]));
-                setTexto('');
-              } else {
-                setTexto(novo);
-              }
-            }}
-            onChange={(_evento, novos) => setValor(normalizar(novos))}
-            renderValue={(marcadores, obterPropriedades) =>
-              marcadores.map((marcador, indice) => {
-                const { key, ...propriedades } = obterPropriedades({ index: indice });
-                return <Chip key={key} label={marcador} size="small" {...propriedades} />;
-              })
-            }
-            renderInput={(parametros) => (
-              <TextField
-                {...parametros}
-                autoFocus
-                label="Marcadores"
-                helperText="Digite um marcador e tecle Enter (ou vírgula) para incluí-lo; remova um marcador pelo seu x."
-              />
-            )}
+            autoFocus
+            helperText="Digite um marcador e tecle Enter (ou vírgula) para incluí-lo; remova um marcador pelo seu x."
           />
         </DialogContent>
         <DialogActions>

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material';
+import { Dialog, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { type ItemGlossario, MENSAGENS, type SalvarItemGlossario, salvarItemGlossarioSchema } from '@tramite/shared';
 import { useEffect, useMemo } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { CampoTextoControlado } from '../../components/CampoTextoControlado';
+import { FormularioDialogo, marcarErrosDoServidor } from '../../components/FormularioDialogo';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
+import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useAssuntosDoTipo, useSalvarItemVocabulario, useTiposParaVocabulario } from './api';
 
@@ -92,123 +94,92 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
       snackbar.sucesso(MENSAGENS.lookups.itemSalvo);
       onFechar();
     } catch (erro) {
-      if (erro instanceof ErroHttp) {
-        for (const { campo, mensagem } of erro.erros) {
-          const nome = CAMPOS.find((candidato) => campo === candidato || campo === `body.${candidato}`);
-          if (nome) setError(nome, { type: 'server', message: mensagem });
-        }
-      }
+      marcarErrosDoServidor(erro, CAMPOS, setError);
       snackbar.erro(mensagemComDetalhe(MENSAGENS.lookups.erroSalvarVocabulario, erro));
     }
   });
 
   return (
-    <form noValidate onSubmit={enviar} aria-labelledby={ID_TITULO}>
-      <DialogContent>
-        <Stack spacing={3} sx={{ pt: 1 }}>
-          <Controller
-            name="idTipoDocumento"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                id="campo-tipo-documento"
-                label="Tipo de documento"
-                required
-                name={field.name}
-                value={numeroOuNulo(field.value) ?? ''}
-                onChange={(evento) => field.onChange(Number(evento.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.invalid || tipos.isError}
-                helperText={
-                  fieldState.error?.message ??
-                  (tipos.isError ? MENSAGENS.lookups.erroBuscarTiposDocumento : 'Tipos com assuntos atribuíveis.')
-                }
-              >
-                {opcoesTipo.map((tipo) => (
-                  <MenuItem key={tipo.id} value={tipo.id}>
-                    {tipo.rotulo}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="idAssunto"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                id="campo-assunto"
-                label="Assunto"
-                required
-                disabled={idTipo === null}
-                name={field.name}
-                value={opcoesAssunto.some((assunto) => assunto.id === field.value) ? field.value : ''}
-                onChange={(evento) => field.onChange(Number(evento.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.invalid || assuntos.isError}
-                helperText={
-                  fieldState.error?.message ??
-                  (assuntos.isError
-                    ? MENSAGENS.autuacao.erroCarregarListaAssuntos
-                    : idTipo === null
-                      ? 'Escolha antes o tipo de documento.'
-                      : 'Somente assuntos atribuíveis ao tipo escolhido.')
-                }
-              >
-                {opcoesAssunto.map((assunto) => (
-                  <MenuItem key={assunto.id} value={assunto.id}>
-                    {assunto.rotulo}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <Controller
-            name="descricao"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="campo-descricao"
-                label="Descrição"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 300 } }}
-              />
-            )}
-          />
-          <Controller
-            name="detalhamento"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                value={field.value ?? ''}
-                id="campo-detalhamento"
-                label="Detalhamento"
-                multiline
-                minRows={3}
-                error={fieldState.invalid}
-                helperText={
-                  fieldState.error?.message ?? 'Quando usar este tipo e assunto, o que anexar, por onde passa.'
-                }
-                slotProps={{ htmlInput: { maxLength: 4000 } }}
-              />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onFechar}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          Salvar
-        </Button>
-      </DialogActions>
-    </form>
+    <FormularioDialogo idTitulo={ID_TITULO} aoEnviar={enviar} aoCancelar={onFechar} enviando={formState.isSubmitting}>
+      <Controller
+        name="idTipoDocumento"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            id="campo-tipo-documento"
+            label="Tipo de documento"
+            required
+            name={field.name}
+            value={numeroOuNulo(field.value) ?? ''}
+            onChange={(evento) => field.onChange(Number(evento.target.value))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.invalid || tipos.isError}
+            helperText={
+              fieldState.error?.message ??
+              (tipos.isError ? MENSAGENS.lookups.erroBuscarTiposDocumento : 'Tipos com assuntos atribuíveis.')
+            }
+          >
+            {opcoesTipo.map((tipo) => (
+              <MenuItem key={tipo.id} value={tipo.id}>
+                {tipo.rotulo}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="idAssunto"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            select
+            id="campo-assunto"
+            label="Assunto"
+            required
+            disabled={idTipo === null}
+            name={field.name}
+            value={opcoesAssunto.some((assunto) => assunto.id === field.value) ? field.value : ''}
+            onChange={(evento) => field.onChange(Number(evento.target.value))}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.invalid || assuntos.isError}
+            helperText={
+              fieldState.error?.message ??
+              (assuntos.isError
+                ? MENSAGENS.autuacao.erroCarregarListaAssuntos
+                : idTipo === null
+                  ? 'Escolha antes o tipo de documento.'
+                  : 'Somente assuntos atribuíveis ao tipo escolhido.')
+            }
+          >
+            {opcoesAssunto.map((assunto) => (
+              <MenuItem key={assunto.id} value={assunto.id}>
+                {assunto.rotulo}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <CampoTextoControlado
+        control={control}
+        name="descricao"
+        id="campo-descricao"
+        label="Descrição"
+        required
+        maxLength={300}
+      />
+      <CampoTextoControlado
+        control={control}
+        name="detalhamento"
+        id="campo-detalhamento"
+        label="Detalhamento"
+        multiline
+        minRows={3}
+        textoAjuda="Quando usar este tipo e assunto, o que anexar, por onde passa."
+        maxLength={4000}
+      />
+    </FormularioDialogo>
   );
 }

@@ -26,6 +26,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { usePaginacaoLocal } from '../../lib/use-paginacao-local';
 import { useExcluirItemVocabulario, useItensVocabulario } from './api';
 import { DialogoItemVocabulario } from './DialogoItemVocabulario';
 
@@ -39,11 +40,7 @@ export function EdicaoVocabularioPage() {
   useErroConsulta(consulta.error, (erro) => mensagemComDetalhe(MENSAGENS.lookups.erroCarregarVocabulario, erro));
 
   const itens = useMemo(() => [...(consulta.data ?? [])].sort(compararDescricao), [consulta.data]);
-  const [pagina, setPagina] = useState(0);
-  const [porPagina, setPorPagina] = useState(ITENS_POR_PAGINA[0] as number);
-  const ultimaPagina = Math.max(0, Math.ceil(itens.length / porPagina) - 1);
-  const paginaAtual = Math.min(pagina, ultimaPagina);
-  const visiveis = itens.slice(paginaAtual * porPagina, (paginaAtual + 1) * porPagina);
+  const { visiveis, paginacao } = usePaginacaoLocal(itens, ITENS_POR_PAGINA, ITENS_POR_PAGINA[0] as number);
 
   const [edicao, setEdicao] = useState<{ aberto: boolean; item: ItemGlossario | null }>({ aberto: false, item: null });
   const [exclusao, setExclusao] = useState<{ aberto: boolean; item: ItemGlossario | null }>({
@@ -163,18 +160,7 @@ export function EdicaoVocabularioPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={itens.length}
-          page={paginaAtual}
-          onPageChange={(_evento, nova) => setPagina(nova)}
-          rowsPerPage={porPagina}
-          rowsPerPageOptions={ITENS_POR_PAGINA}
-          onRowsPerPageChange={(evento) => {
-            setPorPagina(Number(evento.target.value));
-            setPagina(0);
-          }}
-        />
+        <TablePagination component="div" {...paginacao} />
       </Paper>
       <DialogoItemVocabulario
         aberto={edicao.aberto}

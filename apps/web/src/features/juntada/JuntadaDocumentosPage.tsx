@@ -1,10 +1,7 @@
-import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import {
   Alert,
-  Box,
   Button,
   FormControl,
   FormControlLabel,
@@ -26,10 +23,11 @@ import {
   TIPO_JUNTADA_APENSAR,
   type TipoAgregacao,
 } from '@tramite/shared';
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
+import { EtapaAssistente, useAssistente } from '../../components/EtapaAssistente';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
@@ -68,43 +66,6 @@ function mensagemErroJuntada(erro: unknown): string {
     : MENSAGENS.juntada.erroDesconhecido;
 }
 
-function Etapa(props: {
-  indice: number;
-  refTitulo: React.RefObject<HTMLHeadingElement | null>;
-  children: ReactNode;
-  acoes: ReactNode;
-  aoEnviar: (evento: FormEvent) => void;
-}) {
-  return (
-    <Box component="form" noValidate onSubmit={props.aoEnviar}>
-      <Typography
-        ref={props.refTitulo}
-        component="h2"
-        variant="h6"
-        tabIndex={-1}
-        sx={{ mb: 2, outline: 'none' }}
-        data-testid="titulo-etapa"
-      >
-        Passo {props.indice + 1} de {PASSOS.length}: {PASSOS[props.indice]}
-      </Typography>
-      <Stack spacing={3}>
-        {props.children}
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {props.acoes}
-        </Stack>
-      </Stack>
-    </Box>
-  );
-}
-
-function BotaoVoltar({ aoVoltar }: { aoVoltar: () => void }) {
-  return (
-    <Button type="button" startIcon={<ArrowBackOutlined />} onClick={aoVoltar}>
-      Voltar
-    </Button>
-  );
-}
-
 /**
  * Spec §2, §4 and §5 "Joining": attach (anexar, tipo X) or append (apensar) another document of the user's unit to
  * this one. Starts at step 1; after a success the user goes to the document's information screen.
@@ -119,25 +80,12 @@ export function JuntadaDocumentosPage() {
   const juntar = useJuntar(idDocumento ?? 0);
   useErroConsulta(documento.error, (erro) => mensagemDoErro(erro, TEXTOS.erroDocumento));
 
-  const [passo, setPasso] = useState(0);
+  const { passo, irPara, erro, setErro, refTitulo } = useAssistente();
   const [tipo, setTipo] = useState<TipoAgregacao | null>(null);
   const [numero, setNumero] = useState('');
   const [candidatos, setCandidatos] = useState<CandidatoJuntada[] | null>(null);
   const [selecionado, setSelecionado] = useState<CandidatoJuntada | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
   const [confirmando, setConfirmando] = useState(false);
-  const tituloEtapa = useRef<HTMLHeadingElement>(null);
-  const passoAnterior = useRef(passo);
-
-  useEffect(() => {
-    if (passoAnterior.current !== passo) tituloEtapa.current?.focus();
-    passoAnterior.current = passo;
-  }, [passo]);
-
-  function irPara(indice: number) {
-    setErro(null);
-    setPasso(indice);
-  }
 
   function avancarTipo(evento: FormEvent) {
     evento.preventDefault();
@@ -224,16 +172,7 @@ export function JuntadaDocumentosPage() {
         ) : null}
 
         {passo === 0 ? (
-          <Etapa
-            indice={0}
-            refTitulo={tituloEtapa}
-            aoEnviar={avancarTipo}
-            acoes={
-              <Button type="submit" variant="contained" endIcon={<ArrowForwardOutlined />}>
-                Próximo
-              </Button>
-            }
-          >
+          <EtapaAssistente passos={PASSOS} indice={0} refTitulo={refTitulo} aoEnviar={avancarTipo}>
             <FormControl>
               <FormLabel id="rotulo-tipo-juntada">Tipo de juntada</FormLabel>
               <RadioGroup
@@ -259,22 +198,16 @@ export function JuntadaDocumentosPage() {
                 ))}
               </RadioGroup>
             </FormControl>
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
 
         {passo === 1 ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={1}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={avancarDocumento}
-            acoes={
-              <>
-                <BotaoVoltar aoVoltar={() => irPara(0)} />
-                <Button type="submit" variant="contained" endIcon={<ArrowForwardOutlined />}>
-                  Próximo
-                </Button>
-              </>
-            }
+            aoVoltar={() => irPara(0)}
           >
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
               <TextField
@@ -317,31 +250,30 @@ export function JuntadaDocumentosPage() {
                 </RadioGroup>
               </FormControl>
             ) : null}
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
 
         {passo === 2 && acao && selecionado ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={2}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={(evento) => {
               evento.preventDefault();
               setConfirmando(true);
             }}
-            acoes={
-              <>
-                <BotaoVoltar aoVoltar={() => irPara(1)} />
-                <Button type="submit" variant="contained" startIcon={<LinkOutlined />}>
-                  {acao.rotulo}
-                </Button>
-              </>
+            aoVoltar={() => irPara(1)}
+            botaoEnviar={
+              <Button type="submit" variant="contained" startIcon={<LinkOutlined />}>
+                {acao.rotulo}
+              </Button>
             }
           >
             <Typography>
               O documento <strong>{selecionado.numero}</strong> ({selecionado.tipo}) será {acao.verbo} ao documento{' '}
               <strong>{numeroPai}</strong>.
             </Typography>
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
       </Paper>
       <DialogoConfirmacao

@@ -1,9 +1,7 @@
-import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, Box, Button, Grid, Paper, Stack, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
+import { Alert, Button, Grid, Paper, Step, StepLabel, Stepper, TextField, Typography } from '@mui/material';
 import {
   type ItemCaixaPostal,
   MENSAGENS,
@@ -11,9 +9,10 @@ import {
   TAMANHO_MAXIMO_DESPACHO,
   validarFiltrosReencaminhamento,
 } from '@tramite/shared';
-import { type FormEvent, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { CamposPassoFluxo } from '../../components/CamposPassoFluxo';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
+import { EtapaAssistente, useAssistente } from '../../components/EtapaAssistente';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
@@ -49,57 +48,6 @@ const TEXTOS = {
   escolhaDestino: 'Escolha a unidade de destino',
 } as const;
 
-interface EtapaProps {
-  indice: number;
-  /** The step's h2: the page moves the focus there when the step changes. */
-  refTitulo: RefObject<HTMLHeadingElement | null>;
-  /** The step's content; its buttons go in `acoes`. */
-  children: ReactNode;
-  acoes: ReactNode;
-  aoEnviar?: (evento: FormEvent) => void;
-}
-
-/** One step of the wizard: its h2, the content and the buttons. */
-function Etapa({ indice, refTitulo, children, acoes, aoEnviar }: EtapaProps) {
-  return (
-    <Box component="form" noValidate onSubmit={aoEnviar ?? ((evento) => evento.preventDefault())}>
-      <Typography
-        ref={refTitulo}
-        id="titulo-etapa"
-        component="h2"
-        variant="h6"
-        tabIndex={-1}
-        sx={{ mb: 2, outline: 'none' }}
-        data-testid="titulo-etapa"
-      >
-        Passo {indice + 1} de {PASSOS.length}: {PASSOS[indice]}
-      </Typography>
-      <Stack spacing={3}>
-        {children}
-        <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {acoes}
-        </Stack>
-      </Stack>
-    </Box>
-  );
-}
-
-function BotaoVoltar({ aoVoltar }: { aoVoltar: () => void }) {
-  return (
-    <Button type="button" startIcon={<ArrowBackOutlined />} onClick={aoVoltar}>
-      Voltar
-    </Button>
-  );
-}
-
-function BotaoProximo({ desabilitado }: { desabilitado?: boolean }) {
-  return (
-    <Button type="submit" variant="contained" endIcon={<ArrowForwardOutlined />} disabled={desabilitado}>
-      Próximo
-    </Button>
-  );
-}
-
 /**
  * Spec §2 and §4 (permission REENCAMINHAMENTO): an administrator receives in the name of a unit a document stuck in
  * its box and forwards it. Starts at step 1; after a success it returns there with the unit's list reloaded.
@@ -107,7 +55,7 @@ function BotaoProximo({ desabilitado }: { desabilitado?: boolean }) {
 export function ReencaminhamentoPage() {
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
-  const [passo, setPasso] = useState(0);
+  const { passo, irPara, erro: erroEtapa, setErro: setErroEtapa, refTitulo } = useAssistente();
   const [idUnidade, setIdUnidade] = useState<number | null>(null);
   const [numero, setNumero] = useState('');
   const [erroBusca, setErroBusca] = useState<string | null>(null);
@@ -117,16 +65,7 @@ export function ReencaminhamentoPage() {
   const [idPasso, setIdPasso] = useState<number | null>(null);
   const [idDestino, setIdDestino] = useState<number | null>(null);
   const [despacho, setDespacho] = useState('');
-  const [erroEtapa, setErroEtapa] = useState<string | null>(null);
   const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
-  const tituloEtapa = useRef<HTMLHeadingElement>(null);
-  const passoAnterior = useRef(passo);
-
-  // Screen-reader and keyboard users are taken to the new step's title (not on the first render).
-  useEffect(() => {
-    if (passoAnterior.current !== passo) tituloEtapa.current?.focus();
-    passoAnterior.current = passo;
-  }, [passo]);
 
   const unidades = useUnidadesReencaminhamento();
   const caixa = useCaixaUnidade(busca);
@@ -154,11 +93,6 @@ export function ReencaminhamentoPage() {
       return destinos.data.length === 1 ? (destinos.data[0]?.id ?? null) : null;
     });
   }, [destinos.data]);
-
-  function irPara(indice: number) {
-    setErroEtapa(null);
-    setPasso(indice);
-  }
 
   function limparEscolhas() {
     setDocumento(null);
@@ -304,11 +238,12 @@ export function ReencaminhamentoPage() {
         </Stepper>
 
         {passo === 0 ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={0}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={buscar}
-            acoes={
+            botaoEnviar={
               <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
                 Buscar documentos
               </Button>
@@ -358,25 +293,22 @@ export function ReencaminhamentoPage() {
                 {busca.numeroDocumento ? ` com o número ${busca.numeroDocumento}` : ''}.
               </Typography>
             ) : null}
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
 
         {passo === 1 ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={1}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={avancarDocumento}
-            acoes={
-              <>
-                <BotaoVoltar aoVoltar={() => irPara(0)} />
-                {documento?.pendenteRecebimento ? (
-                  <Button type="submit" variant="contained" startIcon={<MoveToInboxOutlined />}>
-                    Receber em nome da unidade
-                  </Button>
-                ) : (
-                  <BotaoProximo />
-                )}
-              </>
+            aoVoltar={() => irPara(0)}
+            botaoEnviar={
+              documento?.pendenteRecebimento ? (
+                <Button type="submit" variant="contained" startIcon={<MoveToInboxOutlined />}>
+                  Receber em nome da unidade
+                </Button>
+              ) : undefined
             }
           >
             <Typography color="text.secondary">
@@ -401,20 +333,16 @@ export function ReencaminhamentoPage() {
               />
             ) : null}
             {alertaEtapa}
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
 
         {passo === 2 ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={2}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={avancarFluxo}
-            acoes={
-              <>
-                <BotaoVoltar aoVoltar={() => irPara(1)} />
-                <BotaoProximo />
-              </>
-            }
+            aoVoltar={() => irPara(1)}
           >
             {resumoDocumento}
             <CamposPassoFluxo
@@ -434,20 +362,16 @@ export function ReencaminhamentoPage() {
               carregando={fluxos.isLoading}
             />
             {alertaEtapa}
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
 
         {passo === 3 ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={3}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={avancarDestino}
-            acoes={
-              <>
-                <BotaoVoltar aoVoltar={() => irPara(2)} />
-                <BotaoProximo />
-              </>
-            }
+            aoVoltar={() => irPara(2)}
           >
             {resumoDocumento}
             <SelecaoPorId
@@ -464,21 +388,20 @@ export function ReencaminhamentoPage() {
               obrigatorio
             />
             {alertaEtapa}
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
 
         {passo === 4 ? (
-          <Etapa
+          <EtapaAssistente
+            passos={PASSOS}
             indice={4}
-            refTitulo={tituloEtapa}
+            refTitulo={refTitulo}
             aoEnviar={enviar}
-            acoes={
-              <>
-                <BotaoVoltar aoVoltar={() => irPara(3)} />
-                <Button type="submit" variant="contained" startIcon={<SendOutlined />}>
-                  Reencaminhar
-                </Button>
-              </>
+            aoVoltar={() => irPara(3)}
+            botaoEnviar={
+              <Button type="submit" variant="contained" startIcon={<SendOutlined />}>
+                Reencaminhar
+              </Button>
             }
           >
             {resumoDocumento}
@@ -493,7 +416,7 @@ export function ReencaminhamentoPage() {
               slotProps={{ htmlInput: { maxLength: TAMANHO_MAXIMO_DESPACHO } }}
             />
             {alertaEtapa}
-          </Etapa>
+          </EtapaAssistente>
         ) : null}
       </Paper>
       <DialogoConfirmacao

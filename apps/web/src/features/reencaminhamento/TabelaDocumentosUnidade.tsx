@@ -1,15 +1,6 @@
-import {
-  Radio,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Radio, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { ItemCaixaPostal, PaginaCaixaPostal } from '@tramite/shared';
+import { PaginacaoTabela } from '../../components/SecaoResultados';
 import { formatarDataHora } from '../../lib/formatacao';
 
 interface TabelaDocumentosUnidadeProps {
@@ -104,18 +95,13 @@ export function TabelaDocumentosUnidade({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={resultado.total}
-        page={Math.max(0, resultado.pagina - 1)}
-        rowsPerPage={resultado.tamanhoPagina}
-        rowsPerPageOptions={[10, 20, 50]}
-        onPageChange={(_evento, pagina) => aoPaginar(pagina + 1, resultado.tamanhoPagina)}
-        onRowsPerPageChange={(evento) => aoPaginar(1, Number(evento.target.value))}
-        labelRowsPerPage="Documentos por página:"
-        labelDisplayedRows={({ from, to, count }) =>
-          `${from.toLocaleString('pt-BR')}–${to.toLocaleString('pt-BR')} de ${count.toLocaleString('pt-BR')}`
-        }
+      <PaginacaoTabela
+        total={resultado.total}
+        pagina={resultado.pagina}
+        tamanhoPagina={resultado.tamanhoPagina}
+        opcoesTamanho={[10, 20, 50]}
+        rotuloTamanho="Documentos por página:"
+        aoMudar={aoPaginar}
       />
     </>
   );

@@ -1,22 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  FormGroup,
-  Stack,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Dialog, DialogTitle, FormControlLabel, FormGroup, Switch } from '@mui/material';
 import { type AlterarTipoDocumento, MENSAGENS, type TipoDocumento, urlDocumentacaoSchema } from '@tramite/shared';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { CampoTextoControlado } from '../../components/CampoTextoControlado';
+import { FormularioDialogo, marcarErrosDoServidor } from '../../components/FormularioDialogo';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
+import { mensagemComDetalhe } from '../../lib/api';
 import { useAlterarTipoDocumento } from './api';
 
 const ID_TITULO = 'titulo-dialogo-propriedades-tipo';
@@ -108,97 +99,62 @@ function FormularioPropriedades({ tipo, onFechar }: { tipo: TipoDocumento; onFec
       snackbar.sucesso(MENSAGENS.lookups.propriedadesAlteradas);
       onFechar();
     } catch (erro) {
-      if (erro instanceof ErroHttp) {
-        for (const { campo, mensagem } of erro.erros) {
-          const nome = CAMPOS.find((candidato) => campo === candidato || campo === `body.${candidato}`);
-          if (nome) setError(nome, { type: 'server', message: mensagem });
-        }
-      }
+      marcarErrosDoServidor(erro, CAMPOS, setError);
       snackbar.erro(mensagemComDetalhe(MENSAGENS.lookups.erroAlterarPropriedades, erro));
     }
   });
 
   return (
-    <form noValidate onSubmit={enviar} aria-labelledby={ID_TITULO}>
-      <DialogContent>
-        <Stack spacing={3} sx={{ pt: 1 }}>
+    <FormularioDialogo idTitulo={ID_TITULO} aoEnviar={enviar} aoCancelar={onFechar} enviando={formState.isSubmitting}>
+      <CampoTextoControlado
+        control={control}
+        name="descricao"
+        id="campo-descricao-tipo"
+        label="Descrição"
+        required
+        maxLength={200}
+      />
+      <FormGroup>
+        {CHAVES.map(({ nome, rotulo }) => (
           <Controller
-            name="descricao"
+            key={nome}
+            name={nome}
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="campo-descricao-tipo"
-                label="Descrição"
-                required
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 200 } }}
-              />
-            )}
-          />
-          <FormGroup>
-            {CHAVES.map(({ nome, rotulo }) => (
-              <Controller
-                key={nome}
-                name={nome}
-                control={control}
-                render={({ field }) => (
-                  <FormControlLabel
-                    label={rotulo}
-                    control={
-                      <Switch
-                        name={field.name}
-                        checked={field.value === true}
-                        onChange={(_evento, marcado) => field.onChange(marcado)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: field.ref } }}
-                      />
-                    }
+            render={({ field }) => (
+              <FormControlLabel
+                label={rotulo}
+                control={
+                  <Switch
+                    name={field.name}
+                    checked={field.value === true}
+                    onChange={(_evento, marcado) => field.onChange(marcado)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref } }}
                   />
-                )}
-              />
-            ))}
-          </FormGroup>
-          <Controller
-            name="urlDocumentacao"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="campo-url-documentacao"
-                label="Endereço da documentação"
-                type="url"
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message ?? 'Manual ou página com orientações sobre o tipo (opcional).'}
-                slotProps={{ htmlInput: { maxLength: 500 } }}
+                }
               />
             )}
           />
-          <Controller
-            name="observacao"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                id="campo-observacao-tipo"
-                label="Observação"
-                multiline
-                minRows={3}
-                error={fieldState.invalid}
-                helperText={fieldState.error?.message}
-                slotProps={{ htmlInput: { maxLength: 2000 } }}
-              />
-            )}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onFechar}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-          Salvar
-        </Button>
-      </DialogActions>
-    </form>
+        ))}
+      </FormGroup>
+      <CampoTextoControlado
+        control={control}
+        name="urlDocumentacao"
+        id="campo-url-documentacao"
+        label="Endereço da documentação"
+        type="url"
+        textoAjuda="Manual ou página com orientações sobre o tipo (opcional)."
+        maxLength={500}
+      />
+      <CampoTextoControlado
+        control={control}
+        name="observacao"
+        id="campo-observacao-tipo"
+        label="Observação"
+        multiline
+        minRows={3}
+        maxLength={2000}
+      />
+    </FormularioDialogo>
   );
 }

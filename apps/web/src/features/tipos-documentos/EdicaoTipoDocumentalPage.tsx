@@ -22,6 +22,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { usePaginacaoLocal } from '../../lib/use-paginacao-local';
 import { useTodosTiposDocumento } from './api';
 import { DialogoPropriedadesTipo } from './DialogoPropriedadesTipo';
 
@@ -49,11 +50,11 @@ export function EdicaoTipoDocumentalPage() {
       .sort(compararDescricao);
   }, [consulta.data, filtroAdiado]);
 
-  const [pagina, setPagina] = useState(0);
-  const [porPagina, setPorPagina] = useState(ITENS_POR_PAGINA[1] as number);
-  const ultimaPagina = Math.max(0, Math.ceil(tipos.length / porPagina) - 1);
-  const paginaAtual = Math.min(pagina, ultimaPagina);
-  const visiveis = tipos.slice(paginaAtual * porPagina, (paginaAtual + 1) * porPagina);
+  const { visiveis, voltarAoInicio, paginacao } = usePaginacaoLocal(
+    tipos,
+    ITENS_POR_PAGINA,
+    ITENS_POR_PAGINA[1] as number,
+  );
 
   const [edicao, setEdicao] = useState<{ aberto: boolean; tipo: TipoDocumento | null }>({ aberto: false, tipo: null });
 
@@ -82,7 +83,7 @@ export function EdicaoTipoDocumentalPage() {
         value={filtro}
         onChange={(evento) => {
           setFiltro(evento.target.value);
-          setPagina(0);
+          voltarAoInicio();
         }}
         sx={{ mb: 2, width: { xs: '100%', sm: 420 } }}
         slotProps={{
@@ -160,18 +161,7 @@ export function EdicaoTipoDocumentalPage() {
             </TableBody>
           </Table>
         </TableContainer>
-        <TablePagination
-          component="div"
-          count={tipos.length}
-          page={paginaAtual}
-          onPageChange={(_evento, nova) => setPagina(nova)}
-          rowsPerPage={porPagina}
-          rowsPerPageOptions={ITENS_POR_PAGINA}
-          onRowsPerPageChange={(evento) => {
-            setPorPagina(Number(evento.target.value));
-            setPagina(0);
-          }}
-        />
+        <TablePagination component="div" {...paginacao} />
       </Paper>
       <DialogoPropriedadesTipo
         aberto={edicao.aberto}
