@@ -526,10 +526,11 @@ const fimDoDia = (dia: string) => sql`(${dia}::date + 1)::timestamp AT TIME ZONE
 
 /**
  * The box as a union of its two disjoint parts, each read from its own index by unit and date: what was sent to the
- * unit and waits (tramitacao_destino_pendente_idx; dt_despacho is the document's data_envio) and what the unit holds
- * (documento_caixa_postal_idx).
+ * unit and waits (tramitacao_caixa_pendente_idx; dt_despacho is the document's data_envio) and what the unit holds
+ * (documento_caixa_postal_idx). With `primeiras`, each part gives only its first rows in the box's date order,
+ * straight from its index (migration 0013): a page by date never reads the whole box.
  */
-function caixa(c: CriteriosCaixa) {
+function caixa(c: CriteriosCaixa, primeiras?: { direcao: RawBuilder<unknown>; quantidade: number }) {
   const filtrosDocumento = [sql`(d.estado_visibilidade_caixa IS NULL OR d.estado_visibilidade_caixa = 1)`];
   if (c.numeroDigitos !== undefined) {
     // Only digits reach here, so no LIKE wildcard can be smuggled in; the trigram index serves '%...%'.
@@ -541,38 +542,45 @@ function caixa(c: CriteriosCaixa) {
     c.periodo
       ? sql`AND ${coluna} >= ${inicioDoDia(c.periodo.inicio)} AND ${coluna} < ${fimDoDia(c.periodo.fim)}`
       : sql``;
+  const primeirasPor = (data: RawBuilder<unknown>, id: RawBuilder<unknown>) =>
+    primeiras
+      ? sql`ORDER BY ${data} ${primeiras.direcao}, ${id} ${primeiras.direcao} LIMIT ${primeiras.quantidade}`
+      : sql``;
   const situacoes = c.incluirRascunhos ? sql`('RECEBIDO', 'T', 'EM_CRIACAO')` : sql`('RECEBIDO', 'T')`;
   const ordemRecebidos = sql`coalesce(d.data_envio, d.data_criacao)`;
   return sql`
-    SELECT t.id_documento AS id, t.dt_despacho AS data_ordem, true AS pendente, d.numero, d.id_tipo_documento
+    (SELECT t.id_documento AS id, t.dt_despacho AS data_ordem, true AS pendente, d.numero, d.id_tipo_documento
     FROM tramitacao t JOIN documento d ON d.id = t.id_documento
     WHERE t.id_unidade_destino = ${c.idUnidade} AND t.dt_recebimento IS NULL AND t.id_tramitacao_principal IS NULL
       AND d.situacao = 'ENVIADO' AND ${filtros} ${periodo(sql`t.dt_despacho`)}
+    ${primeirasPor(sql`t.dt_despacho`, sql`t.id_documento`)})
     UNION ALL
-    SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento
+    (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento
     FROM documento d
     WHERE d.id_unidade_atual = ${c.idUnidade} AND d.situacao IN ${situacoes}
-      AND ${filtros} ${periodo(ordemRecebidos)}`;
+      AND ${filtros} ${periodo(ordemRecebidos)}
+    ${primeirasPor(ordemRecebidos, sql`d.id`)})`;
 }
 
 export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens: LinhaCaixa[]; total: number }> {
-  const { rows: contagem } = await sql<{ total: number }>`SELECT count(*)::int AS total FROM (${caixa(c)}) c`.execute(
-    db,
-  );
-  const total = contagem[0]?.total ?? 0;
-  if (total === 0) return { itens: [], total };
   const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
+  const inicio = (c.pagina - 1) * c.tamanhoPagina;
   const chave = {
     dataEnvio: sql`c.data_ordem ${dir}`,
     numero: sql`c.numero ${dir}`,
     tipo: sql`(SELECT tp.descricao FROM tipo_documento tp WHERE tp.id = c.id_tipo_documento) COLLATE pt_br ${dir}`,
   }[c.ordenacao];
-  // The page's keys first, then the details of those rows only.
-  const { rows } = await sql<LinhaCaixa>`
+  const linhas =
+    c.ordenacao === 'dataEnvio' ? caixa(c, { direcao: dir, quantidade: inicio + c.tamanhoPagina }) : caixa(c);
+  // The count and the page are independent: on a server they run side by side on two connections.
+  const [contagem, pagina] = await Promise.all([
+    sql<{ total: number }>`SELECT count(*)::int AS total FROM (${caixa(c)}) c`.execute(db),
+    // The page's keys first, then the details of those rows only.
+    sql<LinhaCaixa>`
     WITH pagina AS (
-      SELECT c.id, c.pendente, c.data_ordem, c.numero, c.id_tipo_documento FROM (${caixa(c)}) c
+      SELECT c.id, c.pendente, c.data_ordem, c.numero, c.id_tipo_documento FROM (${linhas}) c
       ORDER BY ${chave}, c.id ${dir}
-      LIMIT ${c.tamanhoPagina} OFFSET ${(c.pagina - 1) * c.tamanhoPagina}
+      LIMIT ${c.tamanhoPagina} OFFSET ${inicio}
     )
     SELECT d.id, d.numero, d.id_tipo_documento, tp.descricao AS tipo_descricao, d.resumo_assunto, d.situacao,
       c.pendente, d.data_envio, d.data_criacao, d.urgente, d.estado_processamento, d.estado_origem, d.estado_tamanho,
@@ -582,8 +590,9 @@ export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens
     FROM pagina c
     JOIN documento d ON d.id = c.id
     JOIN tipo_documento tp ON tp.id = d.id_tipo_documento
-    ORDER BY ${chave}, c.id ${dir}`.execute(db);
-  return { itens: rows, total };
+    ORDER BY ${chave}, c.id ${dir}`.execute(db),
+  ]);
+  return { itens: pagina.rows, total: contagem.rows[0]?.total ?? 0 };
 }
 
 /** Re-forwarding: every unit, active or not, with documents pending to it or held by it, by nome. */
