@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,48 +28,33 @@ import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
 import { criarCompiladorSerializacao } from './platform/serializacao.ts';
-import { registrarTratamentoErros, responderErroFramework } from './platform/tratamento-erros.ts';
+import { cabecalhosSeguranca, registrarTratamentoErros, respostasForaDasRotas } from './platform/tratamento-erros.ts';
 
 export const VERSAO_API = '0.1.0';
 
 /** Builds the whole server (API under /api and the built web app everywhere else) without listening. */
 export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
+  const opcoesHelmet = opcoesCabecalhosSeguranca(deps.config.urlPublica);
+  // Errors answered before any hook runs get the same security headers as the rest (issue 12).
+  const foraDasRotas = respostasForaDasRotas(cabecalhosSeguranca(opcoesHelmet));
   const app = Fastify({
     logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
     trustProxy: true,
     bodyLimit: 1024 * 1024,
-    frameworkErrors: responderErroFramework,
+    frameworkErrors: foraDasRotas.frameworkErrors,
+    clientErrorHandler: foraDasRotas.clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from each zod response schema; in tests and development also checked against zod's encode.
   const conferirSerializacao = process.env.NODE_ENV === 'test' || process.env.NODE_ENV === 'development';
   app.setSerializerCompiler(criarCompiladorSerializacao({ conferir: conferirSerializacao }));
   app.decorate('db', deps.db);
+  app.decorate('dbLeitura', deps.dbLeitura ?? deps.db);
   app.decorate('config', deps.config);
   app.decorate('armazenamento', deps.armazenamento);
 
   registrarTratamentoErros(app);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // MUI (emotion) injects <style> elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'same-origin' },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: deps.config.urlPublica.startsWith('https://'),
-  });
+  await app.register(helmet, opcoesHelmet);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
@@ -147,6 +132,31 @@ async function registrarAplicacaoWeb(
     }
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(paginaInicial);
   });
+}
+
+/** Security headers of every answer (helmet): a strict CSP, no framing, no MIME sniffing, same-origin referrer. */
+function opcoesCabecalhosSeguranca(urlPublica: string): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: urlPublica.startsWith('https://'),
+  };
 }
 
 function escaparAtributo(texto: string): string {

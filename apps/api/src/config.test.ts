@@ -26,6 +26,24 @@ describe('lerConfig', () => {
     expect(() => lerConfig({ NUP_FORMATO: 'nup21' })).toThrow(/NUP_FORMATO/);
   });
 
+  it('lê a réplica de leitura de DATABASE_URL_LEITURA, só junto com DATABASE_URL', () => {
+    const url = 'postgres://tramite@primario:5432/tramite';
+    const leitura = 'postgres://tramite_leitura@replica:5432/tramite';
+    expect(lerConfig({ DATABASE_URL: url }).bancoLeitura).toBeNull();
+    expect(lerConfig({ DATABASE_URL: url, DATABASE_URL_LEITURA: '' }).bancoLeitura).toBeNull();
+    const config = lerConfig({ DATABASE_URL: url, DATABASE_URL_LEITURA: leitura });
+    expect(config.banco).toEqual({ tipo: 'postgres', url });
+    expect(config.bancoLeitura).toEqual({ tipo: 'postgres', url: leitura });
+    expect(() => lerConfig({ DATABASE_URL_LEITURA: leitura })).toThrow(ErroConfiguracao);
+    expect(() => lerConfig({ DATABASE_URL: '', DATABASE_URL_LEITURA: leitura })).toThrow(
+      'Configuração inválida: DATABASE_URL_LEITURA (réplica de leitura) só vale junto com DATABASE_URL; o banco embutido (PGlite) não tem réplica',
+    );
+    expect(() => lerConfig({ DATABASE_URL: url, DATABASE_URL_LEITURA: 'mysql://replica/x' })).toThrow(
+      /DATABASE_URL_LEITURA/,
+    );
+    expect(lerConfig({}).bancoLeitura).toBeNull();
+  });
+
   it('marca o cookie como seguro quando o endereço público é https', () => {
     expect(lerConfig({ PUBLIC_URL: 'https://protocolo.ufex.edu.br' }).sessao.cookieSeguro).toBe(true);
     expect(lerConfig({}).sessao.cookieSeguro).toBe(false);

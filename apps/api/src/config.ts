@@ -11,6 +11,8 @@ const ambienteSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // Read replica (issue 12): only the document search and the reports read from it; see docs/deployment.md.
+  DATABASE_URL_LEITURA: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DEMO: booleano.optional(),
   PUBLIC_URL: z.url().optional(),
   NUP_FORMATO: z.enum(FORMATOS_NUP).default('nup17'),
@@ -32,6 +34,7 @@ const ambienteSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_REDIRECT_URI: z.url().optional(),
+  OIDC_POST_LOGOUT_REDIRECT_URI: z.url().optional(),
   OIDC_SCOPES: z.string().min(1).default('openid profile email'),
   OIDC_CLAIM_USUARIO: z.string().min(1).default('preferred_username'),
   OIDC_CAMPO_USUARIO: z.enum(['username', 'email']).default('username'),
@@ -50,6 +53,8 @@ export interface Config {
   host: string;
   dataDir: string;
   banco: ConexaoBanco;
+  /** The read replica of DATABASE_URL_LEITURA for search and reports; null: they read from `banco`. */
+  bancoLeitura: { tipo: 'postgres'; url: string } | null;
   demo: boolean;
   urlPublica: string;
   nupFormato: (typeof FORMATOS_NUP)[number];
@@ -77,6 +82,8 @@ export interface ConfigOidc {
   clientId: string;
   clientSecret: string | null;
   redirectUri: string;
+  /** Where the provider sends the browser after ending its session (RP-initiated logout): the login page. */
+  posLogoutRedirectUri: string;
   scopes: string;
   /** The provider's claim compared with `campoUsuario` to link an account the first time. */
   claimUsuario: string;
@@ -99,6 +106,11 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
   const banco: ConexaoBanco = env.DATABASE_URL
     ? { tipo: 'postgres', url: env.DATABASE_URL }
     : { tipo: 'pglite', dataDir: resolve(dataDir, 'pglite') };
+  if (env.DATABASE_URL_LEITURA && !env.DATABASE_URL) {
+    throw new ErroConfiguracao(
+      'Configuração inválida: DATABASE_URL_LEITURA (réplica de leitura) só vale junto com DATABASE_URL; o banco embutido (PGlite) não tem réplica',
+    );
+  }
   const urlPublica = (env.PUBLIC_URL ?? `http://${hostParaUrl(env.HOST)}:${env.PORT}`).replace(/\/$/, '');
   const oidc = lerConfigOidc(env, urlPublica);
   return {
@@ -106,6 +118,7 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     dataDir,
     banco,
+    bancoLeitura: env.DATABASE_URL_LEITURA ? { tipo: 'postgres', url: env.DATABASE_URL_LEITURA } : null,
     demo: env.DEMO ?? banco.tipo === 'pglite',
     urlPublica,
     nupFormato: env.NUP_FORMATO,
@@ -146,6 +159,7 @@ function lerConfigOidc(env: z.infer<typeof ambienteSchema>, urlPublica: string):
     clientId: env.OIDC_CLIENT_ID,
     clientSecret: env.OIDC_CLIENT_SECRET ?? null,
     redirectUri: env.OIDC_REDIRECT_URI ?? `${urlPublica}/api/auth/oidc/callback`,
+    posLogoutRedirectUri: env.OIDC_POST_LOGOUT_REDIRECT_URI ?? `${urlPublica}/api/auth/login`,
     scopes: env.OIDC_SCOPES,
     claimUsuario: env.OIDC_CLAIM_USUARIO,
     campoUsuario: env.OIDC_CAMPO_USUARIO,

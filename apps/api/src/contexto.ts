@@ -5,6 +5,8 @@ import type { ArmazenamentoArquivos } from './platform/armazenamento.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Banco;
+    /** Search and reports only: the read replica (DATABASE_URL_LEITURA), or the same instance as `db`. */
+    dbLeitura: Banco;
     config: Config;
     armazenamento: ArmazenamentoArquivos;
   }
@@ -12,6 +14,8 @@ declare module 'fastify' {
 
 export interface Dependencias {
   db: Banco;
+  /** The read replica's pool; without it, `db`. */
+  dbLeitura?: Banco;
   config: Config;
   armazenamento: ArmazenamentoArquivos;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
-import { abrirBanco } from './db/connection.ts';
+import { abrirBanco, type ConexaoAberta, NOME_APLICACAO } from './db/connection.ts';
 import { migrarParaUltima } from './db/migrator.ts';
 import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
 import { TAREFA_CONSOLIDAR, tratadorConsolidacao } from './features/consolidacao/service.ts';
@@ -22,11 +22,14 @@ export interface ServidorIniciado {
 /** Opens the database, migrates it, seeds the demo data on an empty one when asked, and builds the app. */
 export async function iniciarServidor(config: Config): Promise<ServidorIniciado> {
   const conexao = await abrirBanco(config.banco);
+  // Without DATABASE_URL_LEITURA the search and the reports read from the primary's own pool.
+  let leitura: ConexaoAberta | null = null;
   try {
+    if (config.bancoLeitura) leitura = await abrirBanco(config.bancoLeitura, { nomeAplicacao: NOME_APLICACAO.leitura });
     const migracoesAplicadas = await migrarParaUltima(conexao.db);
     const armazenamento = new ArmazenamentoArquivos(config.arquivosDir);
     const semente = config.demo ? await semearDemo(conexao.db, { armazenamento, nupFormato: config.nupFormato }) : null;
-    const app = await buildApp({ db: conexao.db, config, armazenamento });
+    const app = await buildApp({ db: conexao.db, dbLeitura: leitura?.db, config, armazenamento });
     const carteiro = criarCarteiro(config.email);
     const fila = new FilaTarefas(
       conexao.db,
@@ -62,10 +65,12 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         await pararRecolhimento();
         carteiro.fechar();
         await app.close();
+        await leitura?.fechar();
         await conexao.fechar();
       },
     };
   } catch (erro) {
+    await leitura?.fechar();
     await conexao.fechar();
     throw erro;
   }

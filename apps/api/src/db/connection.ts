@@ -3,9 +3,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ConexaoBanco } from '../config.ts';
+import { CamelCaseRapido } from './camel-case-rapido.ts';
 import type { Database } from './schema.ts';
 
 // bigint ids fit in a JS number; dates stay 'YYYY-MM-DD' strings so no time zone shifts them.
@@ -14,6 +15,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (valor) => Number(valor));
 pg.types.setTypeParser(pg.types.builtins.DATE, (valor) => valor);
 
 export type Banco = Kysely<Database>;
+
+/** `application_name` of each pool, to tell them apart in pg_stat_activity (an application_name in the URL wins). */
+export const NOME_APLICACAO = { primario: 'tramite', leitura: 'tramite-leitura' } as const;
 
 export interface ConexaoAberta {
   db: Banco;
@@ -25,9 +29,17 @@ export interface ConexaoAberta {
  * One driver for both databases: PGlite is plugged into the same `pg` Pool that talks to a PostgreSQL server.
  * PGlite is a single connection, so every query inside a transaction must use the transaction's handle.
  */
-export async function abrirBanco(conexao: ConexaoBanco, opcoes: { pglite?: PGlite } = {}): Promise<ConexaoAberta> {
+export async function abrirBanco(
+  conexao: ConexaoBanco,
+  opcoes: { pglite?: PGlite; nomeAplicacao?: string } = {},
+): Promise<ConexaoAberta> {
   if (conexao.tipo === 'postgres') {
-    const pool = new pg.Pool({ connectionString: conexao.url, max: 10, idleTimeoutMillis: 30_000 });
+    const pool = new pg.Pool({
+      connectionString: conexao.url,
+      application_name: opcoes.nomeAplicacao ?? NOME_APLICACAO.primario,
+      max: 10,
+      idleTimeoutMillis: 30_000,
+    });
     pool.on('error', () => {
       // An idle client lost its server: the pool replaces it on the next query; requests answer 503 meanwhile.
     });
@@ -36,7 +48,7 @@ export async function abrirBanco(conexao: ConexaoBanco, opcoes: { pglite?: PGlit
       // listener the whole process would crash. The query in progress fails (503) and the pool drops the client.
       cliente.on('error', () => {});
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCaseRapido()] });
     return { db, tipo: 'postgres', fechar: () => db.destroy() };
   }
   if (conexao.dataDir) mkdirSync(conexao.dataDir, { recursive: true });
@@ -44,7 +56,7 @@ export async function abrirBanco(conexao: ConexaoBanco, opcoes: { pglite?: PGlit
     opcoes.pglite ??
     (await PGlite.create({ dataDir: conexao.dataDir ?? 'memory://', extensions: { unaccent, pg_trgm } }));
   const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCaseRapido()] });
   return {
     db,
     tipo: 'pglite',

@@ -9,6 +9,8 @@ import * as arquivosAssinados from './migrations/0008-arquivos-assinados.ts';
 import * as relatorios from './migrations/0010-relatorios.ts';
 import * as desempenho from './migrations/0011-desempenho.ts';
 import * as seguranca from './migrations/0012-seguranca.ts';
+import * as caixaPostalPaginas from './migrations/0013-caixa-postal-paginas.ts';
+import * as sessaoOidc from './migrations/0014-sessao-oidc.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -21,6 +23,8 @@ const migracoes: Record<string, Migration> = {
   '0010-relatorios': relatorios,
   '0011-desempenho': desempenho,
   '0012-seguranca': seguranca,
+  '0013-caixa-postal-paginas': caixaPostalPaginas,
+  '0014-sessao-oidc': sessaoOidc,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };
@@ -31,6 +35,8 @@ export async function migrarParaUltima(db: Banco): Promise<string[]> {
     provider: provedor,
     migrationTableName: 'migracao',
     migrationLockTableName: 'migracao_lock',
+    // Migrations are written on parallel branches: one numbered before another already applied still runs.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));

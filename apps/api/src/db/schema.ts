@@ -61,6 +61,8 @@ export interface SessaoTable {
   expiraEm: Date | string;
   ip: string | null;
   agente: string | null;
+  /** The provider's ID token of an OIDC login (for its logout); null for a password login. */
+  idTokenOidc: string | null;
 }
 
 export interface OidcTransacaoTable {

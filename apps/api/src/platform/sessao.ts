@@ -23,29 +23,43 @@ export interface UsuarioAutenticado {
 /** Only the token's hash is stored, so a leaked sessions table does not give away live sessions. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** What a session was opened by: a password, or an OpenID Connect provider (its ID token, for logging out there). */
+export type OrigemSessao = { ip: string; agente: string | undefined; idTokenOidc?: string };
+
 export async function criarSessao(
   db: Banco,
   idUsuario: number,
   politica: PoliticaSessao,
-  origem: { ip: string; agente: string | undefined },
-): Promise<{ token: string; expiraEm: Date }> {
+  origem: OrigemSessao,
+): Promise<{ token: string; expiraEm: Date; idSessao: string }> {
   const token = randomBytes(32).toString('base64url');
+  const idSessao = hashToken(token);
   const expiraEm = new Date(Date.now() + politica.duracaoMaximaHoras * 3_600_000);
   await db
     .insertInto('sessao')
     .values({
-      id: hashToken(token),
+      id: idSessao,
       idUsuario,
       expiraEm,
       ip: origem.ip,
       agente: origem.agente?.slice(0, 500) ?? null,
+      idTokenOidc: origem.idTokenOidc ?? null,
     })
     .execute();
-  return { token, expiraEm };
+  return { token, expiraEm, idSessao };
 }
 
-export async function encerrarSessao(db: Banco, token: string): Promise<void> {
-  await db.deleteFrom('sessao').where('id', '=', hashToken(token)).execute();
+/** Ends the token's session; answers what it was (null when there was none), for the audit and the OIDC logout. */
+export async function encerrarSessao(
+  db: Banco,
+  token: string,
+): Promise<{ idSessao: string; idUsuario: number; idTokenOidc: string | null } | null> {
+  const sessao = await db
+    .deleteFrom('sessao')
+    .where('id', '=', hashToken(token))
+    .returning(['id as idSessao', 'idUsuario', 'idTokenOidc'])
+    .executeTakeFirst();
+  return sessao ?? null;
 }
 
 /**

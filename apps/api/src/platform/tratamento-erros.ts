@@ -1,3 +1,7 @@
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { MENSAGENS } from '@tramite/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -62,13 +66,71 @@ export function registrarTratamentoErros(app: FastifyInstance): void {
   });
 }
 
+type MiddlewareHelmet = (req: IncomingMessage, res: ServerResponse, next: (erro?: unknown) => void) => void;
+/** helmet as @fastify/helmet loads it (its dependency, not ours): the same version writes the same headers. */
+const helmet = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (
+  opcoes: object,
+) => MiddlewareHelmet;
+
 /**
- * Fastify's router refuses some URLs before any hook or handler runs (malformed percent-encoding, a path parameter
- * longer than maxParamLength): the same `{ mensagem, erros }` shape. Passed as the `frameworkErrors` option.
+ * The headers @fastify/helmet writes on every answer, computed once from the same options, for the answers no hook
+ * sees (issue 12): they are static (no per-request nonce), so one copy serves every such answer.
  */
-export function responderErroFramework(erro: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  const status = erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500 ? erro.statusCode : 400;
-  reply.status(status).send(corpo(mensagemParaErroHttp(status, erro)));
+export function cabecalhosSeguranca(opcoes: FastifyHelmetOptions): Record<string, string> {
+  const { enableCSPNonces: _nonces, global: _global, ...opcoesHelmet } = opcoes;
+  const cabecalhos: Record<string, string> = {};
+  const gravador = {
+    setHeader: (nome: string, valor: unknown) => {
+      cabecalhos[nome.toLowerCase()] = String(valor);
+    },
+    removeHeader: (nome: string) => {
+      delete cabecalhos[nome.toLowerCase()];
+    },
+  };
+  helmet(opcoesHelmet)({} as IncomingMessage, gravador as unknown as ServerResponse, () => {});
+  return cabecalhos;
+}
+
+/**
+ * Answers produced before any hook runs, with the same `{ mensagem, erros }` shape and the security headers:
+ * - `frameworkErrors`: Fastify's router refuses some URLs (malformed percent-encoding, a path parameter longer than
+ *   maxParamLength → 414);
+ * - `clientErrorHandler`: Node's HTTP parser refuses the bytes themselves (request line and headers past 16 KiB →
+ *   431, not HTTP at all → 400, too slow → 408); the answer is written on the socket, which is then closed.
+ */
+export function respostasForaDasRotas(cabecalhos: Record<string, string>) {
+  return {
+    frameworkErrors(erro: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+      const status = erro.statusCode && erro.statusCode >= 400 && erro.statusCode < 500 ? erro.statusCode : 400;
+      reply
+        .headers(cabecalhos)
+        .status(status)
+        .send(corpo(mensagemParaErroHttp(status, erro)));
+    },
+    clientErrorHandler(this: FastifyInstance, erro: Error & { code?: string }, socket: Socket): void {
+      if (erro.code === 'ECONNRESET' || socket.destroyed) return;
+      const status = erro.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : erro.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const mensagem =
+        status === 408
+          ? 'A requisição não chegou a tempo'
+          : status === 431
+            ? 'A requisição é grande demais'
+            : MENSAGENS.geral.parametrosInvalidos;
+      this.log.debug({ err: erro }, 'requisição HTTP recusada pelo Node');
+      if (socket.writable) {
+        const texto = JSON.stringify(corpo(mensagem));
+        const linhas = [
+          `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+          ...Object.entries(cabecalhos).map(([nome, valor]) => `${nome}: ${valor}`),
+          'content-type: application/json; charset=utf-8',
+          `content-length: ${Buffer.byteLength(texto)}`,
+          'connection: close',
+        ];
+        socket.write(`${linhas.join('\r\n')}\r\n\r\n${texto}`);
+      }
+      socket.destroy(erro);
+    },
+  };
 }
 
 /** Fastify's own 4xx (bad JSON, body too large, unsupported media type) in Portuguese. */

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { MENSAGENS } from '@tramite/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
@@ -23,6 +25,7 @@ beforeAll(async () => {
   await criarUsuario(db, { username: 'ana', nome: 'Ana Paula', lotacoes: [protocolo.id] });
   await criarUsuario(db, { username: 'bloqueado', lotacoes: [protocolo.id] });
   await criarUsuario(db, { username: 'limitado', lotacoes: [protocolo.id] });
+  await criarUsuario(db, { username: 'auditada', senha: 'Senha-Secreta-9', lotacoes: [protocolo.id] });
 });
 
 afterAll(async () => {
@@ -285,5 +288,98 @@ describe('POST /api/auth/logout', () => {
     expect(saida.statusCode).toBe(204);
     const depois = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
     expect(depois.statusCode).toBe(401);
+  });
+});
+
+describe('auditoria de login e logout', () => {
+  const ultimoId = async () =>
+    (
+      await t.banco.db
+        .selectFrom('auditoria')
+        .select(sql<number>`coalesce(max(id), 0)::int`.as('id'))
+        .executeTakeFirstOrThrow()
+    ).id;
+  const registrosDesde = (id: number) =>
+    t.banco.db.selectFrom('auditoria').selectAll().where('id', '>', id).orderBy('id').execute();
+  const AGENTE = 'Mozilla/5.0 (X11; Linux x86_64) Teste/1.0';
+
+  it('registra o login por senha e a saída, com IP e navegador, sem senha nem token', async () => {
+    const { id: idUsuario } = await t.banco.db
+      .selectFrom('usuario')
+      .select('id')
+      .where('username', '=', 'auditada')
+      .executeTakeFirstOrThrow();
+    const inicio = await ultimoId();
+
+    // A failure goes to tentativa_login only, as before.
+    const falha = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.23',
+      ...formulario({ username: 'auditada', password: 'errada' }),
+    });
+    expect(falha.statusCode).toBe(401);
+    expect(await registrosDesde(inicio)).toEqual([]);
+    expect(
+      await t.banco.db.selectFrom('tentativaLogin').select('ip').where('chave', '=', 'auditada').execute(),
+    ).toEqual([{ ip: '198.51.100.23' }]);
+
+    const entrada = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '198.51.100.23',
+      payload: new URLSearchParams({ username: 'auditada', password: 'Senha-Secreta-9' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': AGENTE },
+    });
+    expect(entrada.statusCode).toBe(303);
+    const token = entrada.cookies.find((c) => c.name === 'tramite_sessao')?.value ?? '';
+    const idSessao = createHash('sha256').update(token).digest('hex');
+    const [login, ...outrosLogin] = await registrosDesde(inicio);
+    expect(outrosLogin).toEqual([]);
+    expect(login).toMatchObject({
+      idUsuario,
+      acao: 'LOGIN',
+      entidade: 'sessao',
+      idEntidade: idSessao,
+      ip: '198.51.100.23',
+      antes: null,
+      depois: { metodo: 'senha', agente: AGENTE },
+    });
+    // The session it names is the one opened.
+    expect(await t.banco.db.selectFrom('sessao').select('idUsuario').where('id', '=', idSessao).execute()).toEqual([
+      { idUsuario },
+    ]);
+
+    const cookie = `tramite_sessao=${token}`;
+    const meio = await ultimoId();
+    const saida = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      remoteAddress: '198.51.100.24',
+      headers: { ...cabecalhosApp(cookie), 'user-agent': AGENTE },
+    });
+    expect(saida.statusCode).toBe(204);
+    const [logout, ...outrosLogout] = await registrosDesde(meio);
+    expect(outrosLogout).toEqual([]);
+    expect(logout).toMatchObject({
+      idUsuario,
+      acao: 'LOGOUT',
+      entidade: 'sessao',
+      idEntidade: idSessao,
+      ip: '198.51.100.24',
+      depois: { metodo: 'senha', agente: AGENTE },
+    });
+
+    const texto = JSON.stringify(await registrosDesde(inicio));
+    expect(texto).not.toContain('Senha-Secreta-9');
+    expect(texto).not.toContain(token);
+
+    // Leaving again with the ended session, or with no cookie, ends nothing and records nothing.
+    const fim = await ultimoId();
+    const repetida = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cabecalhosApp(cookie) });
+    expect(repetida.statusCode).toBe(204);
+    const semCookie = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cabecalhosApp() });
+    expect(semCookie.statusCode).toBe(204);
+    expect(await registrosDesde(fim)).toEqual([]);
   });
 });

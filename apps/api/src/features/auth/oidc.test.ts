@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { MENSAGENS } from '@tramite/shared';
 import Provider from 'oidc-provider';
@@ -13,6 +14,8 @@ import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 
 const URL_PUBLICA = 'http://127.0.0.1:3990';
 const REDIRECT_URI = `${URL_PUBLICA}/api/auth/oidc/callback`;
+/** Where the provider sends the browser back after its logout: the login page (OIDC_POST_LOGOUT_REDIRECT_URI). */
+const POS_SAIDA_URI = `${URL_PUBLICA}/api/auth/login`;
 
 /** Accounts the provider knows: the login typed in its form is the account id (and the ID token's sub). */
 const CONTAS: Record<string, Record<string, unknown>> = {
@@ -53,6 +56,7 @@ beforeAll(async () => {
         client_id: 'tramite',
         client_secret: 'segredo-de-teste',
         redirect_uris: [REDIRECT_URI],
+        post_logout_redirect_uris: [POS_SAIDA_URI],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -94,6 +98,8 @@ afterAll(async () => {
 /** A minimal browser for the provider: keeps its cookies, follows redirects, fills its login and consent forms. */
 class NavegadorProvedor {
   private cookies = new Map<string, string>();
+  /** How many times the provider asked for the login (its session did not already know the user). */
+  telasDeLogin = 0;
 
   private async pedir(url: string, init: RequestInit = {}): Promise<Response> {
     const cabecalhos = new Headers(init.headers);
@@ -133,12 +139,35 @@ class NavegadorProvedor {
       if (!acao || !prompt) throw new Error(`página inesperada do provedor: ${html.slice(0, 500)}`);
       corpo = new URLSearchParams({ prompt });
       if (prompt === 'login') {
+        this.telasDeLogin++;
         corpo.set('login', login);
         corpo.set('password', 'qualquer');
       }
       url = new URL(acao.replace(/&amp;/g, '&'), url).href;
     }
     throw new Error('redirecionamentos demais no provedor');
+  }
+
+  /** Follows the provider's logout address, confirms on its page and answers where it sends the browser back. */
+  async sair(urlSaida: string): Promise<URL> {
+    const pagina = await this.pedir(urlSaida);
+    const html = await pagina.text();
+    if (pagina.status !== 200) throw new Error(`provedor respondeu ${pagina.status}: ${html.slice(0, 500)}`);
+    const acao = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    if (!acao || !xsrf) throw new Error(`página de saída inesperada: ${html.slice(0, 500)}`);
+    const resposta = await this.pedir(new URL(acao, urlSaida).href, {
+      method: 'POST',
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
+    const destino = resposta.headers.get('location');
+    if (resposta.status !== 303 || !destino) throw new Error(`saída no provedor respondeu ${resposta.status}`);
+    return new URL(destino, urlSaida);
+  }
+
+  /** Whether the browser still holds the provider's session cookie. */
+  get temSessaoNoProvedor(): boolean {
+    return this.cookies.has('_session');
   }
 }
 
@@ -274,6 +303,79 @@ describe('login OpenID Connect', () => {
     expect(resposta.body).toContain(MENSAGENS.oidc.usuarioInativo);
   });
 
+  it('ao sair, encerra também a sessão no provedor (RP-initiated logout) e volta à página de login', async () => {
+    const navegador = new NavegadorProvedor();
+    const primeira = await iniciarEConcluir('idp-ana', navegador);
+    expect(navegador.telasDeLogin).toBe(1);
+    // Single sign-on: while the provider's session lives, the next login does not ask again.
+    const marco = await ultimoIdAuditoria();
+    const { urlAutorizacao, cookieOidc } = await iniciar('/home', primeira);
+    const resposta = await concluir(await navegador.entrar(urlAutorizacao, 'idp-ana'), `${cookieOidc}; ${primeira}`);
+    expect(resposta.statusCode).toBe(303);
+    expect(navegador.telasDeLogin).toBe(1);
+    expect(navegador.temSessaoNoProvedor).toBe(true);
+    const token = resposta.cookies.find((c) => c.name === 'tramite_sessao')?.value ?? '';
+    const cookie = `tramite_sessao=${token}`;
+    const idSessao = createHash('sha256').update(token).digest('hex');
+
+    // The ID token is kept with the session; the audit names the session by its id (the token's hash) only.
+    const sessao = await t.banco.db
+      .selectFrom('sessao')
+      .selectAll()
+      .where('id', '=', idSessao)
+      .executeTakeFirstOrThrow();
+    expect(sessao.idTokenOidc).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    const login = await auditoriaDesde(marco);
+    expect(login).toHaveLength(1);
+    expect(login[0]).toMatchObject({
+      idUsuario: idAna,
+      acao: 'LOGIN_OIDC',
+      entidade: 'sessao',
+      idEntidade: idSessao,
+      depois: { metodo: 'oidc', emissor, oidcSub: 'idp-ana' },
+    });
+
+    const saida = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cabecalhosApp(cookie) });
+    expect(saida.statusCode).toBe(200);
+    expect(saida.headers['cache-control']).toBe('no-store');
+    const urlSaida = new URL(saida.json().urlSaida);
+    const fimDeSessao = (await (await fetch(`${emissor}/.well-known/openid-configuration`)).json()) as {
+      end_session_endpoint: string;
+    };
+    expect(`${urlSaida.origin}${urlSaida.pathname}`).toBe(fimDeSessao.end_session_endpoint);
+    expect(urlSaida.searchParams.get('id_token_hint')).toBe(sessao.idTokenOidc);
+    expect(urlSaida.searchParams.get('post_logout_redirect_uri')).toBe(POS_SAIDA_URI);
+    expect(urlSaida.searchParams.get('client_id')).toBe('tramite');
+    // The local session is over before the browser even goes to the provider.
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).statusCode).toBe(401);
+    expect(await t.banco.db.selectFrom('sessao').select('id').where('id', '=', idSessao).execute()).toEqual([]);
+    const registros = await auditoriaDesde(marco);
+    expect(registros.map((r) => r.acao)).toEqual(['LOGIN_OIDC', 'LOGOUT']);
+    expect(registros[1]).toMatchObject({ idUsuario: idAna, entidade: 'sessao', idEntidade: idSessao });
+    expect(registros[1]?.depois).toMatchObject({ metodo: 'oidc' });
+    const texto = JSON.stringify(registros);
+    expect(texto).not.toContain(String(sessao.idTokenOidc));
+    expect(texto).not.toContain(token);
+
+    // At the provider: it accepts the hint and the registered return address, ends its session, comes back.
+    expect(await navegador.sair(urlSaida.href)).toEqual(new URL(POS_SAIDA_URI));
+    expect(navegador.temSessaoNoProvedor).toBe(false);
+    // The next login asks for the password again.
+    await iniciarEConcluir('idp-ana', navegador);
+    expect(navegador.telasDeLogin).toBe(2);
+    // The return address: the login page by default, or OIDC_POST_LOGOUT_REDIRECT_URI.
+    expect(lerConfig({ OIDC_ISSUER: emissor, OIDC_CLIENT_ID: 'x', PUBLIC_URL: URL_PUBLICA }).oidc).toMatchObject({
+      posLogoutRedirectUri: POS_SAIDA_URI,
+    });
+    expect(
+      lerConfig({
+        OIDC_ISSUER: emissor,
+        OIDC_CLIENT_ID: 'x',
+        OIDC_POST_LOGOUT_REDIRECT_URI: 'https://tramite.ufex.edu.br/home',
+      }).oidc?.posLogoutRedirectUri,
+    ).toBe('https://tramite.ufex.edu.br/home');
+  });
+
   it('guarda só destinos do próprio site para depois do login', async () => {
     for (const destino of ['https://malicioso.example/x', '//malicioso.example', '/\\malicioso.example']) {
       await t.banco.db.deleteFrom('oidcTransacao').execute();
@@ -317,17 +419,40 @@ describe('login OpenID Connect com o provedor fora do ar', () => {
       const local = await outro.app.inject({ method: 'GET', url: '/api/auth/login?local=1' });
       expect(local.statusCode).toBe(200);
       expect(local.body).toContain('<label for="username">Usuário</label>');
-      expect(await outro.entrar('bruno')).toMatch(/^tramite_sessao=/);
+      const cookie = await outro.entrar('bruno');
+      expect(cookie).toMatch(/^tramite_sessao=/);
+      // A password session leaves as before: nothing to end at the provider.
+      const saida = await outro.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cabecalhosApp(cookie) });
+      expect(saida.statusCode).toBe(204);
+      expect(saida.body).toBe('');
     } finally {
       await outro.fechar();
     }
   });
 });
 
-async function iniciarEConcluir(login: string): Promise<string> {
+async function iniciarEConcluir(login: string, navegador = new NavegadorProvedor()): Promise<string> {
   const { urlAutorizacao, cookieOidc } = await iniciar();
-  const callback = await new NavegadorProvedor().entrar(urlAutorizacao, login);
+  const callback = await navegador.entrar(urlAutorizacao, login);
   const resposta = await concluir(callback, cookieOidc);
   expect(resposta.statusCode).toBe(303);
   return `tramite_sessao=${resposta.cookies.find((c) => c.name === 'tramite_sessao')?.value}`;
+}
+
+async function ultimoIdAuditoria(): Promise<number> {
+  const linha = await t.banco.db
+    .selectFrom('auditoria')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('id'), eb.val(0)).as('id'))
+    .executeTakeFirstOrThrow();
+  return Number(linha.id);
+}
+
+function auditoriaDesde(id: number) {
+  return t.banco.db
+    .selectFrom('auditoria')
+    .selectAll()
+    .where('id', '>', id)
+    .where('acao', 'in', ['LOGIN_OIDC', 'LOGOUT'])
+    .orderBy('id')
+    .execute();
 }

@@ -9,6 +9,7 @@ import type { Config, ConfigOidc } from '../../config.ts';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { COOKIE_SESSAO, criarSessao, encerrarSessao } from '../../platform/sessao.ts';
+import { detalhesAcesso } from './service.ts';
 
 /** Holds the random handle of the login in progress between the redirect to the provider and its answer. */
 export const COOKIE_OIDC = 'tramite_oidc';
@@ -119,7 +120,7 @@ export async function iniciarLoginOidc(
   return { url, handle };
 }
 
-export type ResultadoCallback = { idUsuario: number; redirect: string };
+export type ResultadoCallback = { idUsuario: number; redirect: string; sub: string; idToken: string };
 
 /**
  * Finishes the flow: the handle's transaction is used once; openid-client checks state, iss, the PKCE verifier (at
@@ -150,6 +151,7 @@ export async function concluirLoginOidc(
   const urlAtual = new URL(cliente.config.redirectUri);
   urlAtual.search = new URLSearchParams(consulta).toString();
   let claims: Record<string, unknown>;
+  let idToken: string | undefined;
   try {
     const tokens = await client.authorizationCodeGrant(configuracao, urlAtual, {
       pkceCodeVerifier: transacao.verificadorPkce,
@@ -158,7 +160,8 @@ export async function concluirLoginOidc(
       idTokenExpected: true,
     });
     const doToken = tokens.claims();
-    if (!doToken) throw new ErroOidc(400, MENSAGENS.oidc.falhaProvedor);
+    idToken = tokens.id_token;
+    if (!doToken || !idToken) throw new ErroOidc(400, MENSAGENS.oidc.falhaProvedor);
     claims = { ...doToken };
     // With the code flow most providers put profile claims only in the userinfo answer.
     if (claims[cliente.config.claimUsuario] === undefined && configuracao.serverMetadata().userinfo_endpoint) {
@@ -170,7 +173,55 @@ export async function concluirLoginOidc(
     throw Object.assign(new ErroOidc(400, MENSAGENS.oidc.falhaProvedor), { cause: erro });
   }
   const idUsuario = await mapearUsuario(db, cliente.config, claims, ip);
-  return { idUsuario, redirect: transacao.redirect };
+  return { idUsuario, redirect: transacao.redirect, sub: String(claims.sub), idToken };
+}
+
+/**
+ * Opens the Trâmite session of a finished OIDC login (the browser's previous one ended) and audits it as LOGIN_OIDC.
+ * The ID token stays with the session, never in the audit: logging out hands it back to the provider.
+ */
+export async function abrirSessaoOidc(
+  db: Banco,
+  config: Config,
+  resultado: ResultadoCallback,
+  origem: { ip: string; agente: string | undefined; tokenAnterior: string | undefined },
+): Promise<{ token: string; expiraEm: Date }> {
+  return db.transaction().execute(async (trx) => {
+    if (origem.tokenAnterior) await encerrarSessao(trx, origem.tokenAnterior);
+    const sessao = await criarSessao(trx, resultado.idUsuario, config.sessao, {
+      ip: origem.ip,
+      agente: origem.agente,
+      idTokenOidc: resultado.idToken,
+    });
+    await registrarAuditoria(trx, {
+      idUsuario: resultado.idUsuario,
+      acao: 'LOGIN_OIDC',
+      entidade: 'sessao',
+      idEntidade: sessao.idSessao,
+      depois: { ...detalhesAcesso('oidc', origem.agente), emissor: config.oidc?.issuer, oidcSub: resultado.sub },
+      ip: origem.ip,
+    });
+    return sessao;
+  });
+}
+
+/**
+ * RP-initiated logout: the provider's end_session address that ends its session too, with the session's ID token as
+ * `id_token_hint` and the login page as `post_logout_redirect_uri`. Null when the provider has no such endpoint or
+ * cannot be reached: the Trâmite session is ended anyway.
+ */
+export async function urlEncerramentoProvedor(cliente: ClienteOidc, idToken: string): Promise<string | null> {
+  let configuracao: client.Configuration;
+  try {
+    configuracao = await cliente.obterConfiguracao();
+  } catch {
+    return null;
+  }
+  if (!configuracao.serverMetadata().end_session_endpoint) return null;
+  return client.buildEndSessionUrl(configuracao, {
+    id_token_hint: idToken,
+    post_logout_redirect_uri: cliente.config.posLogoutRedirectUri,
+  }).href;
 }
 
 /**
@@ -316,11 +367,10 @@ export const rotasOidc: FastifyPluginAsyncZod<{ cliente: ClienteOidc }> = async 
         request.log.warn({ err: erro.cause ?? erro }, 'login OpenID Connect recusado');
         return responderAvisoLogin(reply, app.config, erro.status, erro.message);
       }
-      const anterior = request.cookies[COOKIE_SESSAO];
-      if (anterior) await encerrarSessao(app.db, anterior);
-      const sessao = await criarSessao(app.db, resultado.idUsuario, app.config.sessao, {
+      const sessao = await abrirSessaoOidc(app.db, app.config, resultado, {
         ip: request.ip,
         agente: request.headers['user-agent'],
+        tokenAnterior: request.cookies[COOKIE_SESSAO],
       });
       return reply
         .header('cache-control', 'no-store')

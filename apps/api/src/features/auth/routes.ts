@@ -19,6 +19,7 @@ import {
   redirecionarParaProvedor,
   responderAvisoLogin,
   rotasOidc,
+  urlEncerramentoProvedor,
 } from './oidc.ts';
 import { paginaLogin } from './pagina-login.ts';
 import * as service from './service.ts';
@@ -104,11 +105,30 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Encerra a sessão', response: { 204: z.null() } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Encerra a sessão; a de um login OIDC responde o endereço que encerra também a sessão no provedor',
+        response: {
+          200: z.object({ urlSaida: z.string().describe('Endereço de saída do provedor, para o navegador seguir') }),
+          204: z.null(),
+        },
+      },
+    },
     async (request, reply) => {
       const token = request.cookies[COOKIE_SESSAO];
-      if (token) await encerrarSessao(app.db, token);
-      return reply.clearCookie(COOKIE_SESSAO, { path: '/' }).status(204).send(null);
+      const sessao = token
+        ? await service.sair(app.db, token, { ip: request.ip, agente: request.headers['user-agent'] })
+        : null;
+      reply.clearCookie(COOKIE_SESSAO, { path: '/' }).header('cache-control', 'no-store');
+      const urlSaida = oidc && sessao?.idTokenOidc ? await urlEncerramentoProvedor(oidc, sessao.idTokenOidc) : null;
+      if (urlSaida) return reply.status(200).send({ urlSaida });
+      if (sessao?.idTokenOidc) {
+        request.log.warn(
+          'sessão no provedor OpenID Connect não encerrada (sem end_session_endpoint, fora do ar ou OIDC desligado)',
+        );
+      }
+      return reply.status(204).send(null);
     },
   );
 

@@ -10,7 +10,7 @@ import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { ErroDominio, requisicaoInvalida } from '../../platform/erros.ts';
 import { conferirSenha, HASH_FICTICIO } from '../../platform/senha.ts';
-import { criarSessao } from '../../platform/sessao.ts';
+import { criarSessao, encerrarSessao } from '../../platform/sessao.ts';
 import * as queries from './queries.ts';
 
 /** How many failures from one address, across usernames, before it is slowed down too. */
@@ -42,9 +42,52 @@ export async function entrar(
     await queries.registrarFalha(db, chave, origem.ip);
     return { ok: false, erro: new ErroDominio(401, MENSAGENS.login.credenciaisInvalidas) };
   }
-  await queries.limparFalhas(db, chave);
-  const sessao = await criarSessao(db, usuario.id, config.sessao, origem);
-  return { ok: true, ...sessao };
+  const sessao = await db.transaction().execute(async (trx) => {
+    await queries.limparFalhas(trx, chave);
+    const aberta = await criarSessao(trx, usuario.id, config.sessao, origem);
+    await registrarAuditoria(trx, {
+      idUsuario: usuario.id,
+      acao: 'LOGIN',
+      entidade: 'sessao',
+      idEntidade: aberta.idSessao,
+      depois: detalhesAcesso('senha', origem.agente),
+      ip: origem.ip,
+    });
+    return aberta;
+  });
+  return { ok: true, token: sessao.token, expiraEm: sessao.expiraEm };
+}
+
+/**
+ * What the audit keeps of a login or logout besides who, when and the IP: how, and the browser. The session is
+ * named by its id, which is the token's SHA-256 (never the token); no password or token goes in.
+ */
+export function detalhesAcesso(metodo: 'senha' | 'oidc', agente: string | undefined) {
+  return { metodo, agente: agente?.slice(0, 500) ?? null };
+}
+
+/**
+ * Ends the session of the token (audited as LOGOUT, with the ending in one transaction). Answers the provider's ID
+ * token when the session came from an OIDC login, so the provider's session can be ended too; null without session.
+ */
+export async function sair(
+  db: Banco,
+  token: string,
+  origem: { ip: string; agente: string | undefined },
+): Promise<{ idTokenOidc: string | null } | null> {
+  return db.transaction().execute(async (trx) => {
+    const sessao = await encerrarSessao(trx, token);
+    if (!sessao) return null;
+    await registrarAuditoria(trx, {
+      idUsuario: sessao.idUsuario,
+      acao: 'LOGOUT',
+      entidade: 'sessao',
+      idEntidade: sessao.idSessao,
+      depois: detalhesAcesso(sessao.idTokenOidc ? 'oidc' : 'senha', origem.agente),
+      ip: origem.ip,
+    });
+    return { idTokenOidc: sessao.idTokenOidc };
+  });
 }
 
 export async function buscarUsuario(db: Banco, idUsuario: number): Promise<Usuario> {

@@ -36,7 +36,8 @@ export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paginaDeSchema(documentoResumoSchema), 400: erroApiSchema },
       },
     },
-    async (request) => service.pesquisar(app.db, request.usuario, request.query),
+    // From the read replica when there is one: a document just created may take the replica's lag to show up here.
+    async (request) => service.pesquisar(app.dbLeitura, request.usuario, request.query),
   );
 
   app.post(

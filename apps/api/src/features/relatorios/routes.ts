@@ -30,6 +30,7 @@ function enviarPdf(reply: FastifyReply, relatorio: service.RelatorioGerado) {
   );
 }
 
+/** Report queries read from the read replica when there is one (app.dbLeitura); the permission, from the session. */
 export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/relatorios/:x/unidades',
@@ -46,7 +47,11 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.listarUnidades(app.db, exigirPermissao(request, 'RELATORIOS').id, request.params.x as TipoRelatorio),
+      service.listarUnidades(
+        app.dbLeitura,
+        exigirPermissao(request, 'RELATORIOS').id,
+        request.params.x as TipoRelatorio,
+      ),
   );
 
   app.get(
@@ -66,7 +71,7 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const usuario = exigirPermissao(request, 'RELATORIOS');
-      const relatorio = await service.gerarMalote(app.db, app.config, usuario, request.query, (erro) =>
+      const relatorio = await service.gerarMalote(app.dbLeitura, app.config, usuario, request.query, (erro) =>
         request.log.error({ err: erro }, 'falha ao gerar o relatório de malote'),
       );
       return enviarPdf(reply, relatorio);
@@ -90,7 +95,7 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const usuario = exigirPermissao(request, 'RELATORIOS');
-      const relatorio = await service.gerarDesarquivados(app.db, app.config, usuario, request.query, (erro) =>
+      const relatorio = await service.gerarDesarquivados(app.dbLeitura, app.config, usuario, request.query, (erro) =>
         request.log.error({ err: erro }, 'falha ao gerar o relatório de documentos desarquivados'),
       );
       return enviarPdf(reply, relatorio);
