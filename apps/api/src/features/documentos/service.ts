@@ -60,13 +60,33 @@ const iso = (data: Date | null) => (data === null ? null : new Date(data).toISOS
 
 /** GET documentos/{id}: the detail as the caller may see it (tags, favourite and receiving are the caller's own). */
 export async function buscarDocumento(db: Banco, idDocumento: number, chamador: Chamador): Promise<Documento> {
-  const linha = await queries.buscarDocumento(db, idDocumento);
-  if (!linha || !visivelPara(linha, chamador)) throw naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
-  const [ultima, doUsuario, unidadeChamador] = await Promise.all([
-    queries.buscarUltimaTramitacao(db, idDocumento),
-    chamador ? queries.buscarDadosDoUsuario(db, chamador.id, idDocumento) : null,
+  const [linha, unidadeChamador] = await Promise.all([
+    queries.buscarInformacoesDocumento(db, idDocumento, chamador?.id ?? null),
     chamador ? unidadeAtualOuNula(db, chamador) : null,
   ]);
+  if (!linha || !visivelPara(linha, chamador)) throw naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
+  const ultima =
+    linha.ultimaId !== null && linha.ultimaSequencia !== null && linha.ultimaDtDespacho !== null
+      ? {
+          id: linha.ultimaId,
+          sequencia: linha.ultimaSequencia,
+          idUnidadeOrigem: linha.ultimaIdUnidadeOrigem as number,
+          origemSigla: linha.ultimaOrigemSigla as string,
+          origemNome: linha.ultimaOrigemNome as string,
+          idUnidadeDestino: linha.ultimaIdUnidadeDestino as number,
+          destinoSigla: linha.ultimaDestinoSigla as string,
+          destinoNome: linha.ultimaDestinoNome as string,
+          passo: linha.ultimaPasso,
+          dtDespacho: linha.ultimaDtDespacho,
+          dtRecebimento: linha.ultimaDtRecebimento,
+        }
+      : null;
+  const doUsuario = chamador
+    ? {
+        marcadores: linha.marcadores,
+        favorito: linha.favorito ? { acompanhadoPorEmail: linha.acompanhadoPorEmail === true } : null,
+      }
+    : null;
   const estado = montarEstado(linha);
   const tipo = rotuloTipoDocumento(linha.tipoDescricao, estado);
   const pendente = ultima && ultima.dtRecebimento === null ? ultima : null;

@@ -4,9 +4,10 @@ import type { Banco } from '../../db/connection.ts';
 
 /**
  * What the peça rules need of a document: who holds it and in which state, its interested person, how many times
- * it moved, and the root of its aggregation (following idDocumentoAgregador up).
+ * it moved, the root of its aggregation (following idDocumentoAgregador up) and, for a signed-in reader, the reader's
+ * pessoa (restricted peças are open to the interested person).
  */
-export async function buscarContextoDocumento(db: Banco, idDocumento: number) {
+export async function buscarContextoDocumento(db: Banco, idDocumento: number, idUsuarioLeitor: number | null = null) {
   const { rows } = await sql<{
     id: number;
     numero: string;
@@ -19,6 +20,7 @@ export async function buscarContextoDocumento(db: Banco, idDocumento: number) {
     quantidadeTramitacoes: number;
     raizSituacao: string | null;
     raizIdUnidadeAtual: number | null;
+    idPessoaLeitor: number | null;
   }>`
     WITH RECURSIVE acima AS (
       SELECT d.id_documento_agregador AS id, 1 AS nivel FROM documento d WHERE d.id = ${idDocumento}
@@ -34,7 +36,8 @@ export async function buscarContextoDocumento(db: Banco, idDocumento: number) {
       d.estado_tamanho, i.id_pessoa AS id_pessoa_interessado,
       (SELECT count(*)::int FROM tramitacao t WHERE t.id_documento = d.id) AS quantidade_tramitacoes,
       (SELECT situacao FROM raiz) AS raiz_situacao,
-      (SELECT id_unidade_atual FROM raiz) AS raiz_id_unidade_atual
+      (SELECT id_unidade_atual FROM raiz) AS raiz_id_unidade_atual,
+      (SELECT u.id_pessoa FROM usuario u WHERE u.id = ${idUsuarioLeitor}) AS id_pessoa_leitor
     FROM documento d
     LEFT JOIN interessado i ON i.id = d.id_interessado
     WHERE d.id = ${idDocumento}`.execute(db);
@@ -58,11 +61,6 @@ export async function bloquearDocumentos(db: Banco, ids: [number, number]) {
   const a = await bloquearDocumento(db, primeiro);
   const b = await bloquearDocumento(db, segundo);
   return new Map([a, b].filter((d) => d !== undefined).map((d) => [d.id, d]));
-}
-
-export async function idPessoaDoUsuario(db: Banco, idUsuario: number): Promise<number | null> {
-  const linha = await db.selectFrom('usuario').select('idPessoa').where('id', '=', idUsuario).executeTakeFirst();
-  return linha?.idPessoa ?? null;
 }
 
 export async function hipoteseAtiva(db: Banco, id: number): Promise<boolean> {

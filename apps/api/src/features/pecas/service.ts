@@ -55,16 +55,17 @@ async function unidadeOuNula(db: Banco, usuario: UsuarioAutenticado): Promise<nu
 }
 
 /** The reader of spec §6: unit, pessoa and the unrestricted-view permission (null when anonymous). */
-async function leitorDe(db: Banco, chamador: Chamador): Promise<{ leitor: LeitorPeca; idUnidade: number | null }> {
+async function leitorDe(
+  db: Banco,
+  chamador: Chamador,
+  contexto: queries.ContextoDocumento,
+): Promise<{ leitor: LeitorPeca; idUnidade: number | null }> {
   if (!chamador) return { leitor: null, idUnidade: null };
-  const [idUnidade, idPessoa] = await Promise.all([
-    unidadeOuNula(db, chamador),
-    queries.idPessoaDoUsuario(db, chamador.id),
-  ]);
+  const idUnidade = await unidadeOuNula(db, chamador);
   return {
     leitor: {
       idUnidadeAtual: idUnidade,
-      idPessoa,
+      idPessoa: contexto.idPessoaLeitor,
       irrestrito: chamador.permissoes.includes('VISUALIZACAO_IRRESTRITA_PECAS'),
     },
     idUnidade,
@@ -72,7 +73,7 @@ async function leitorDe(db: Banco, chamador: Chamador): Promise<{ leitor: Leitor
 }
 
 async function carregarDocumento(db: Banco, idDocumento: number, chamador: Chamador) {
-  const contexto = await queries.buscarContextoDocumento(db, idDocumento);
+  const contexto = await queries.buscarContextoDocumento(db, idDocumento, chamador?.id ?? null);
   if (!contexto || !documentos.visivelPara(contexto, chamador)) throw documentoNaoEncontrado();
   return contexto;
 }
@@ -87,9 +88,12 @@ function exigirAlteracao(
 }
 
 async function montarPecas(db: Banco, chamador: Chamador, idDocumento: number, somenteAtivas: boolean) {
-  const contexto = await carregarDocumento(db, idDocumento, chamador);
-  const { leitor, idUnidade } = await leitorDe(db, chamador);
-  const linhas = await queries.listarPecas(db, idDocumento, { somenteAtivas });
+  // The rows are read alongside the document; they are shown only once the document proved visible.
+  const [contexto, linhas] = await Promise.all([
+    carregarDocumento(db, idDocumento, chamador),
+    queries.listarPecas(db, idDocumento, { somenteAtivas }),
+  ]);
+  const { leitor, idUnidade } = await leitorDe(db, chamador, contexto);
   const unidadePodeAlterar = chamador !== null && motivoSemAlteracaoPecas(contexto, idUnidade) === null;
   const documento = paraVisibilidade(contexto);
   return linhas
@@ -122,7 +126,7 @@ async function carregarPeca(
     'idAnexo' in filtro
       ? await queries.buscarPecaPorAnexo(db, idDocumento, filtro.idAnexo)
       : await queries.buscarPecaPorId(db, idDocumento, filtro.idPeca);
-  const { leitor, idUnidade } = await leitorDe(db, chamador);
+  const { leitor, idUnidade } = await leitorDe(db, chamador, contexto);
   // A sigiloso peça does not exist for whoever may not list it; the one who just wrote it still gets its row back.
   if (!linha || (!opcoes.aposAlteracao && !pecaListavel(linha, leitor))) throw pecaNaoEncontrada();
   const unidadePodeAlterar = chamador !== null && motivoSemAlteracaoPecas(contexto, idUnidade) === null;

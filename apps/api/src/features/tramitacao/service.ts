@@ -447,8 +447,11 @@ async function lerTramitacao(db: Banco, idTramitacao: number, chamador: Chamador
 
 /** GET documentos/{id}/tramitacoes (public): every movement in order, restricted despachos hidden as due. */
 export async function listarTramitacoes(db: Banco, chamador: Chamador, idDocumento: number): Promise<Tramitacao[]> {
-  await exigirDocumento(db, idDocumento, chamador);
-  const linhas = await queries.listarTramitacoes(db, idDocumento);
+  // The movements are read alongside the document; they are shown only once the document proved visible.
+  const [, linhas] = await Promise.all([
+    exigirDocumento(db, idDocumento, chamador),
+    queries.listarTramitacoes(db, idDocumento),
+  ]);
   const leitor = leitorDe(chamador);
   const agora = new Date();
   return linhas.map((linha) => paraTramitacao(linha, leitor, agora));
