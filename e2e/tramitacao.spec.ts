@@ -184,9 +184,14 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
 
   test('a caixa postal valida os filtros e avisa quando o número não está nela', async ({ page }) => {
     await entrar(page, 'bruno', 'bruno', '/caixa-postal');
-    // The box first writes its default search (current unit, last days) into the URL; clear only after that.
+    // The box writes its default search (current unit, last days) into the URL after opening: what is typed before
+    // that stays in the form.
+    const campoNumero = page.getByRole('textbox', { name: 'Número do documento' });
+    await campoNumero.fill('23116');
     await page.waitForURL(/dataInicio=/);
+    await expect(campoNumero).toHaveValue('23116');
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect(campoNumero).toHaveValue('');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.caixaPostal.filtroObrigatorio);
     await expect(page.getByTestId('erro-caixa-postal')).toHaveText(MENSAGENS.caixaPostal.filtroObrigatorio);
@@ -205,6 +210,13 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
     await expect(page.getByTestId('documento-nao-encontrado')).toHaveText(mensagem);
     // The search lives in the URL: a reload repeats it.
     expect(new URL(page.url()).searchParams.get('numeroDocumento')).toBe('99999.999999/2099-99');
+
+    // The menu's link to the box, while on it, brings back the default search, in the form too.
+    await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Caixa postal' }).click();
+    await expect(page).toHaveURL(/dataInicio=/);
+    expect(new URL(page.url()).searchParams.get('numeroDocumento')).toBeNull();
+    await expect(campoNumero).toHaveValue('');
+    await expect(page.getByTestId('documento-nao-encontrado')).toHaveCount(0);
   });
 
   test('ana tramita dois documentos de uma vez e vê o resultado de cada um', async ({ page }) => {

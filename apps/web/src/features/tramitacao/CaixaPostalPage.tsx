@@ -1,7 +1,7 @@
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -53,7 +53,10 @@ export function CaixaPostalPage() {
   const estado = lerCaixa(parametros);
   const buscaNaUrl = temFiltrosCaixa(estado.filtros);
   const idUnidadeUsuario = usuario?.configuracoes.idUnidadeAtual ?? null;
-  const [valores, setValores] = useState<ValoresFiltrosCaixa>(estado.filtros);
+  // Without filters in the URL the form starts on the defaults that the URL is about to receive.
+  const [valores, setValores] = useState<ValoresFiltrosCaixa>(() =>
+    buscaNaUrl ? estado.filtros : filtrosCaixaPadrao(idUnidadeUsuario),
+  );
   const [erroFormulario, setErroFormulario] = useState<string | null>(null);
   const [selecionados, setSelecionados] = useState<ReadonlyMap<number, ItemCaixaPostal>>(new Map());
   const [recebendo, setRecebendo] = useState<ItemCaixaPostal | null>(null);
@@ -70,15 +73,34 @@ export function CaixaPostalPage() {
   }, [recebendo, tramitandoLote]);
 
   // Opening the box without filters shows the user's current unit over the last days.
+  const chavePadrao = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the absence of filters matters.
   useEffect(() => {
     if (!buscaNaUrl) {
-      setParametros(escreverCaixa({ ...estado, filtros: filtrosCaixaPadrao(idUnidadeUsuario) }), { replace: true });
+      const filtros = filtrosCaixaPadrao(idUnidadeUsuario);
+      const padrao = escreverCaixa({ ...estado, filtros });
+      chavePadrao.current = padrao.toString();
+      // The form shows the defaults now (opening, or the menu's link while on the box), not when the URL has them.
+      setValores(filtros);
+      setErroFormulario(null);
+      setSelecionados(new Map());
+      setParametros(padrao, { replace: true });
     }
   }, [buscaNaUrl]);
 
   // The form follows the URL when it changes from outside (back/forward, a link); a new search clears the selection.
+  // Not on opening (the form was made from the URL), not without filters (the effect above shows the defaults) and
+  // not when the defaults arrive in the URL: what was typed meanwhile stays.
+  const chaveDoFormulario = useRef(chave);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: buscaNaUrl is read from this same URL.
   useEffect(() => {
+    if (chave === chaveDoFormulario.current) return;
+    chaveDoFormulario.current = chave;
+    if (!buscaNaUrl) return;
+    if (chave === chavePadrao.current) {
+      chavePadrao.current = null;
+      return;
+    }
     setValores(lerCaixa(new URLSearchParams(chave)).filtros);
     setErroFormulario(null);
     setSelecionados(new Map());
