@@ -2,8 +2,9 @@
  * npm run soak — issue 12, Reliability/Load. Starts the real API server (apps/api/src/server.ts) on a new database
  * of a PostgreSQL server with the demo data, runs a realistic mix (search, postal box, detail, upload, send,
  * receive, consolidation) from N connections for a while, samples the server's resident memory, and fails when
- * any answer was a 5xx (or no answer), when memory grew (the lowest RSS of the last third more than 20% above the
- * lowest of the first third, after the warm-up), or when the database and the file store are inconsistent at the end.
+ * any answer was a 5xx (or no answer), when memory grew (the live heap after a full garbage collection, lowest of the
+ * last third more than 20% above the lowest of the first third, after the warm-up), or when the database and the
+ * file store are inconsistent at the end. RSS is sampled and reported too.
  *
  *   npm run soak                                # 10 minutes, 32 connections
  *   npm run soak -- --duracao 60s               # CI size
@@ -34,7 +35,7 @@ const { values: args } = parseArgs({
     processos: { type: 'string', default: '1' },
     porta: { type: 'string', default: '4241' },
     banco: { type: 'string' },
-    /** Largest growth of the mean RSS, last third over first third, in percent. */
+    /** Largest growth of the live heap after a full collection, last third over first third, in percent. */
     'crescimento-maximo': { type: 'string', default: '20' },
     saida: { type: 'string' },
   },
@@ -56,6 +57,27 @@ const urlServidor = args.banco ?? process.env.TEST_DATABASE_URL ?? 'postgres://p
 const log = (mensagem: string) => console.log(`[soak ${new Date().toISOString().slice(11, 19)}] ${mensagem}`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+let proximoPedido = 1;
+
+/** The server's live heap (heap used + external) right after a full collection, asked to its probe over IPC. */
+function heapAposColeta(servidor: ProcessoServidor): Promise<number> {
+  const id = proximoPedido++;
+  return new Promise((resolver, rejeitar) => {
+    const prazo = setTimeout(() => {
+      servidor.processo.off('message', ouvir);
+      rejeitar(new Error(`O processo da porta ${servidor.porta} não respondeu à medida de memória`));
+    }, 30_000);
+    const ouvir = (mensagem: { tipo?: string; id?: number; heapUsed?: number; external?: number }) => {
+      if (mensagem?.tipo !== 'soak:memoria' || mensagem.id !== id) return;
+      clearTimeout(prazo);
+      servidor.processo.off('message', ouvir);
+      resolver((mensagem.heapUsed ?? 0) + (mensagem.external ?? 0));
+    };
+    servidor.processo.on('message', ouvir);
+    servidor.processo.send({ tipo: 'soak:memoria', id });
+  });
+}
+
 async function main(): Promise<number> {
   let banco: BancoCriado;
   try {
@@ -70,7 +92,14 @@ async function main(): Promise<number> {
     log(`banco ${banco.nome}; iniciando ${quantidadeProcessos} processo(s) da API a partir da porta ${portaInicial}`);
     for (let i = 0; i < quantidadeProcessos; i++) {
       processos.push(
-        await iniciarProcesso({ porta: portaInicial + i, databaseUrl: banco.url, dataDir, demo: i === 0 }),
+        await iniciarProcesso({
+          porta: portaInicial + i,
+          databaseUrl: banco.url,
+          dataDir,
+          demo: i === 0,
+          argumentosNode: ['--expose-gc', '--import', './apps/api/src/operacao/sonda-memoria.ts'],
+          ipc: true,
+        }),
       );
     }
     const cenario = await lerCenarioDemo(banco.url);
@@ -91,6 +120,14 @@ async function main(): Promise<number> {
     await amostrar();
     const intervaloAmostra = Math.max(1000, Math.min(10_000, duracaoMs / 60));
     const temporizador = setInterval(() => void amostrar(), intervaloAmostra);
+    // The live heap after a full collection, a dozen times over the run (a collection pauses the server).
+    const heaps: { t: number; bytes: number }[] = [];
+    const medirHeap = async () => {
+      let bytes = 0;
+      for (const p of processos) bytes += await heapAposColeta(p);
+      heaps.push({ t: Date.now() - inicio, bytes });
+    };
+    const temporizadorHeap = setInterval(() => void medirHeap(), Math.max(2000, duracaoMs / 12));
     const estatisticas = novasEstatisticas();
     let ultimoRelato = Date.now();
     log(`carga: ${conexoes} conexões por ${args.duracao}`);
@@ -112,18 +149,25 @@ async function main(): Promise<number> {
       },
     });
     clearInterval(temporizador);
+    clearInterval(temporizadorHeap);
     await amostrar();
+    await medirHeap();
     const decorrido = (Date.now() - inicio) / 1000;
 
-    // Memory: the warm-up (first 10%, at least 5 s) is left out; then the floor (lowest RSS) of the first third
-    // against the floor of the last third. A leak raises the floor; a collector that has not run yet only makes peaks.
+    // Memory: the warm-up (first 10%, at least 5 s) is left out; then the lowest live heap after a full collection
+    // of the first third against the lowest of the last third. A leak raises it; caches filling up during the
+    // warm-up, the collector's schedule and the allocator (which move RSS) do not.
     const aquecimento = Math.max(5000, duracaoMs * 0.1);
-    const estaveis = amostras.filter((a) => a.t >= aquecimento);
+    const estaveis = heaps.filter((h) => h.t >= aquecimento);
     const terco = Math.max(1, Math.floor(estaveis.length / 3));
-    const primeiroTerco = Math.min(...estaveis.slice(0, terco).map((a) => a.rss));
-    const ultimoTerco = Math.min(...estaveis.slice(-terco).map((a) => a.rss));
+    const primeiroTerco = Math.min(...estaveis.slice(0, terco).map((h) => h.bytes));
+    const ultimoTerco = Math.min(...estaveis.slice(-terco).map((h) => h.bytes));
     const crescimento = ((ultimoTerco - primeiroTerco) / primeiroTerco) * 100;
     const memoriaEstavel = estaveis.length >= 3 && crescimento <= crescimentoMaximo;
+    const rssEstaveis = amostras.filter((a) => a.t >= aquecimento);
+    const tercoRss = Math.max(1, Math.floor(rssEstaveis.length / 3));
+    const rssInicial = Math.min(...rssEstaveis.slice(0, tercoRss).map((a) => a.rss));
+    const rssFinal = Math.min(...rssEstaveis.slice(-tercoRss).map((a) => a.rss));
 
     // Let the queue finish what the load asked (consolidations), then check the database against the store: a
     // consolidation puts its PDF in place just before committing its row, so the check needs a quiet system.
@@ -164,28 +208,29 @@ async function main(): Promise<number> {
       },
       porOperacao: estatisticas.porOperacao,
       memoria: {
-        amostras: amostras.length,
-        primeiroTercoMB: Number((primeiroTerco / 1024 / 1024).toFixed(1)),
-        ultimoTercoMB: Number((ultimoTerco / 1024 / 1024).toFixed(1)),
+        medidasHeap: heaps.length,
+        heapPrimeiroTercoMB: Number((primeiroTerco / 1024 / 1024).toFixed(1)),
+        heapUltimoTercoMB: Number((ultimoTerco / 1024 / 1024).toFixed(1)),
         crescimentoPorcento: Number(crescimento.toFixed(1)),
-        maximoMB: Number((Math.max(...amostras.map((a) => a.rss)) / 1024 / 1024).toFixed(1)),
-        // The floor of each third (after the garbage collector ran): a leak raises it, a GC peak does not.
-        pisoPrimeiroTercoMB: Number((Math.min(...estaveis.slice(0, terco).map((a) => a.rss)) / 1024 / 1024).toFixed(1)),
-        pisoUltimoTercoMB: Number((Math.min(...estaveis.slice(-terco).map((a) => a.rss)) / 1024 / 1024).toFixed(1)),
         estavel: memoriaEstavel,
+        amostrasRss: amostras.length,
+        // The floor of RSS in each third, and its peak: reported, not judged.
+        pisoRssPrimeiroTercoMB: Number((rssInicial / 1024 / 1024).toFixed(1)),
+        pisoRssUltimoTercoMB: Number((rssFinal / 1024 / 1024).toFixed(1)),
+        maximoRssMB: Number((Math.max(...amostras.map((a) => a.rss)) / 1024 / 1024).toFixed(1)),
       },
       tarefas,
       arquivosInconsistentes: integridade.problemas,
     };
     console.log(JSON.stringify(relatorio, null, 2));
-    if (args.saida) await writeFile(args.saida, `${JSON.stringify({ ...relatorio, amostras }, null, 2)}\n`);
+    if (args.saida) await writeFile(args.saida, `${JSON.stringify({ ...relatorio, amostras, heaps }, null, 2)}\n`);
 
     const falhas: string[] = [];
     if (estatisticas.erros5xx > 0) falhas.push(`${estatisticas.erros5xx} respostas 5xx`);
     if (estatisticas.semResposta > 0) falhas.push(`${estatisticas.semResposta} requisições sem resposta`);
     if (!memoriaEstavel) {
       falhas.push(
-        `memória: ${mb(primeiroTerco)} → ${mb(ultimoTerco)} (${crescimento.toFixed(1)}%, limite ${crescimentoMaximo}%)`,
+        `memória viva depois da coleta: ${mb(primeiroTerco)} → ${mb(ultimoTerco)} (${crescimento.toFixed(1)}%, limite ${crescimentoMaximo}%)`,
       );
     }
     if (integridade.problemas.length > 0) falhas.push(`${integridade.problemas.length} inconsistências de arquivos`);
@@ -197,7 +242,7 @@ async function main(): Promise<number> {
       return 1;
     }
     log(
-      `ok: ${estatisticas.total} requisições (${relatorio.porSegundo}/s), 0 5xx, RSS ${mb(primeiroTerco)} → ${mb(ultimoTerco)} (${crescimento.toFixed(1)}%)`,
+      `ok: ${estatisticas.total} requisições (${relatorio.porSegundo}/s), 0 5xx, memória viva ${mb(primeiroTerco)} → ${mb(ultimoTerco)} (${crescimento.toFixed(1)}%), RSS ${mb(rssInicial)} → ${mb(rssFinal)}`,
     );
     return 0;
   } finally {

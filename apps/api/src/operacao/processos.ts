@@ -65,12 +65,17 @@ export interface OpcoesProcesso {
   env?: Record<string, string>;
   /** How long to wait for the server to answer; the demo seed takes a while on a new database. */
   prazoMs?: number;
+  /** More Node options, after tsx's loader (e.g. --expose-gc, --import of a probe written in TypeScript). */
+  argumentosNode?: string[];
+  /** An IPC channel to the process (process.send in the server). */
+  ipc?: boolean;
 }
 
 /** Starts `node --import tsx apps/api/src/server.ts` and waits until it answers GET /api/mensagens. */
 export async function iniciarProcesso(opcoes: OpcoesProcesso): Promise<ProcessoServidor> {
   const base = `http://127.0.0.1:${opcoes.porta}`;
-  const processo = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const argumentos = ['--import', 'tsx', ...(opcoes.argumentosNode ?? []), 'apps/api/src/server.ts'];
+  const processo = spawn(process.execPath, argumentos, {
     cwd: RAIZ_REPOSITORIO,
     env: {
       ...process.env,
@@ -86,7 +91,7 @@ export async function iniciarProcesso(opcoes: OpcoesProcesso): Promise<ProcessoS
       NODE_ENV: 'production',
       ...opcoes.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: opcoes.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let saida = '';
   processo.stdout?.on('data', (d) => {
