@@ -1,13 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { ConexaoBanco } from '../config.ts';
 import { abrirBanco, type ConexaoAberta } from '../db/connection.ts';
 import { migrarParaUltima } from '../db/migrator.ts';
+import { criarBancoVazio } from './banco-servidor.ts';
 
 /** Which database the API suite runs on: TEST_DB=postgres uses the server at TEST_DATABASE_URL. */
 export const bancoDosTestes = (): 'pglite' | 'postgres' => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -42,17 +41,8 @@ export async function criarBancoTeste(): Promise<BancoTeste> {
 async function criarBancoNoServidor(): Promise<BancoTeste> {
   const urlServidor = process.env.TEST_DATABASE_URL;
   if (!urlServidor) throw new Error('TEST_DB=postgres exige TEST_DATABASE_URL');
-  const nome = `tramite_teste_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: urlServidor });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${nome}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(urlServidor);
-  url.pathname = `/${nome}`;
-  const conexao: ConexaoBanco = { tipo: 'postgres', url: url.toString() };
+  const banco = await criarBancoVazio(urlServidor, 'tramite_teste');
+  const conexao: ConexaoBanco = { tipo: 'postgres', url: banco.url };
   const aberta = await abrirBanco(conexao);
   await migrarParaUltima(aberta.db);
   return {
@@ -60,13 +50,7 @@ async function criarBancoNoServidor(): Promise<BancoTeste> {
     conexao,
     fechar: async () => {
       await aberta.fechar();
-      const limpeza = new pg.Client({ connectionString: urlServidor });
-      await limpeza.connect();
-      try {
-        await limpeza.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-      } finally {
-        await limpeza.end();
-      }
+      await banco.apagar();
     },
   };
 }
