@@ -25,6 +25,7 @@ import {
 } from './banco.ts';
 import type { ConsultaCapturada, MensagemCaptura } from './captura-sql.ts';
 import { ESPECIAIS, sqlTamanhoCaixa } from './gerador.ts';
+import { type MedidaIsolamento, medirIsolamento } from './isolamento.ts';
 import { type Estatisticas, estatisticas, medirHttp, medirSqlPuro } from './medicao.ts';
 import { medirWeb, type ResultadoWeb } from './web.ts';
 
@@ -48,7 +49,7 @@ const { values: args } = parseArgs({
     referencia: { type: 'string', default: '' },
     'sem-web': { type: 'boolean', default: false },
     'somente-gerar': { type: 'boolean', default: false },
-    /** Comma list of sections to run: leituras, recebimento, arquivos, relatorios, web (default: all). */
+    /** Comma list of sections to run: leituras, recebimento, arquivos, relatorios, web, isolamento (default: all). */
     apenas: { type: 'string', default: '' },
     saida: { type: 'string', default: join(RAIZ, 'bench', 'RESULTS.md') },
   },
@@ -58,7 +59,7 @@ const escala = Number(args.scale ?? (args.embedded ? 0.01 : 1));
 const segundos = Number(args.duration ?? (escala >= 0.5 ? 10 : 3));
 const aquecimento = Math.max(2, Math.round(segundos / 3));
 const secoes = new Set(args.apenas ? args.apenas.split(',').map((x) => x.trim()) : []);
-const rodar = (secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web') =>
+const rodar = (secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web' | 'isolamento') =>
   secoes.size === 0 || secoes.has(secao);
 const log = (mensagem: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${mensagem}`);
 
@@ -270,6 +271,34 @@ function registrarLeitura(l: LeituraMedida) {
     meta: '≤ 1,5×',
     situacao: marca(razao32 <= 1.5),
   });
+}
+
+/** Issue 17: the light request's p99 under each attack at most 3× its p99 alone; the server under 600 MB. */
+function registrarIsolamento(medidas: MedidaIsolamento[], erro: string | null) {
+  const secao = 'Isolamento (GET /api/mensagens, um pedido por vez)';
+  if (erro) {
+    linhas.push({ secao, medida: 'medição', valor: erro, meta: 'p99 ≤ 3× sozinho; RSS < 600 MB', situacao: 'falha' });
+    return;
+  }
+  const [sozinho, ...sobCarga] = medidas;
+  if (!sozinho) return;
+  linhas.push({
+    secao,
+    medida: `${sozinho.nome}: p50 / p99 (${sozinho.n} pedidos)`,
+    valor: `${ms(sozinho.p50)} / ${ms(sozinho.p99)}; RSS do servidor até ${sozinho.memoriaMaximaMb.toFixed(0)} MB`,
+    meta: 'referência',
+    situacao: 'info',
+  });
+  for (const medida of sobCarga) {
+    const razao = medida.p99 / sozinho.p99;
+    linhas.push({
+      secao,
+      medida: `${medida.nome}: p50 / p99 (${medida.n} pedidos); RSS máximo do servidor — ${medida.detalhe}`,
+      valor: `${ms(medida.p50)} / ${ms(medida.p99)} (${razao.toFixed(2)}× sozinho); ${medida.memoriaMaximaMb.toFixed(0)} MB`,
+      meta: 'p99 ≤ 3× sozinho; RSS < 600 MB',
+      situacao: marca(razao <= 3 && medida.memoriaMaximaMb < 600),
+    });
+  }
 }
 
 async function escreverResultados(contexto: {
@@ -564,7 +593,8 @@ async function main() {
         const pedido = await fetch(`${BASE}/api/consolidacao/${ESPECIAIS.documentoConsolidacao}/PDF`, {
           method: 'POST',
           headers: { cookie: cookieProtocolo, ...XRW, 'content-type': 'application/json' },
-          body: JSON.stringify(anexos.map((a) => a.idAnexo)),
+          // An identical request reuses the finished PDF (issue 17): each run leaves out a different peça.
+          body: JSON.stringify(anexos.filter((_, j) => j !== i).map((a) => a.idAnexo)),
         });
         if (pedido.status !== 202) {
           consolidacao.erro = `HTTP ${pedido.status}: ${(await pedido.text()).slice(0, 200)}`;
@@ -640,6 +670,29 @@ async function main() {
         }
         malote.tempos.push(performance.now() - t0);
         malote.bytes = corpo.byteLength;
+      }
+    }
+
+    // ------------------------------------------------------------------------------------------- isolation
+    // Last before the web: the bomb leaves a peça in the volumous document and the malotes load the whole database.
+    let isolamento: MedidaIsolamento[] = [];
+    let erroIsolamento: string | null = null;
+    if (rodar('isolamento')) {
+      try {
+        const unidades = (await (
+          await fetch(`${BASE}/api/relatorios/malote/unidades`, { headers: { cookie: cookieProtocolo } })
+        ).json()) as { id: number }[];
+        isolamento = await medirIsolamento({
+          base: BASE,
+          pid: servidor.processo.pid as number,
+          cookiePecas: cookieRecebedor,
+          idDocumento: ESPECIAIS.documentoVolumoso,
+          cookieRelatorios: cookieProtocolo,
+          consultaMalote: `idsUnidades=${unidades.map((u) => u.id).join(',')}&inicio=${hojeMais(ref, -3652)}T00:00&fim=${hojeMais(ref, 0)}T23:59`,
+          log,
+        });
+      } catch (erro) {
+        erroIsolamento = String(erro).slice(0, 300);
       }
     }
 
@@ -788,6 +841,7 @@ async function main() {
         situacao: malote.erro || mediana(malote.tempos) > orcamentoMalote ? 'falha' : 'ok',
       });
     }
+    registrarIsolamento(isolamento, erroIsolamento);
     if (web) {
       const total = web.jsGzip + web.cssGzip;
       linhas.push({

@@ -304,6 +304,7 @@ test.describe('sem permissão', () => {
     });
     expect(inclusao.status()).toBe(403);
     expect(await inclusao.json()).toEqual({
+      codigo: 'SEM_PERMISSAO',
       mensagem: 'Você não tem permissão para realizar esta operação',
       erros: [],
     });

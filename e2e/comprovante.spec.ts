@@ -103,6 +103,29 @@ test.describe('capa, comprovante e verificação pública', () => {
     await expect(dialogo).toBeHidden();
   });
 
+  test('além do limite de envios ao mesmo destinatário, o aviso mostra a mensagem do servidor (issue 17)', async ({
+    page,
+  }) => {
+    await entrar(page, 'ana', 'ana', `/documentos/${documento.id}`);
+    const destinatario = 'limite.e2e@exemplo.com.br';
+    for (let i = 0; i < 3; i++) {
+      const enviado = await page.request.get(`/api/documentos/${documento.id}/comprovante/email`, {
+        params: { destinatario },
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+      });
+      expect(enviado.status()).toBe(200);
+    }
+    await page.getByRole('button', { name: 'Enviar comprovante por e-mail' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Enviar comprovante por e-mail' });
+    await dialogo.getByLabel('E-mail do destinatário').fill(destinatario);
+    const [resposta] = await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === `/api/documentos/${documento.id}/comprovante/email`),
+      dialogo.getByRole('button', { name: 'Enviar' }).click(),
+    ]);
+    expect(resposta.status()).toBe(429);
+    await expect(snackbar(page)).toContainText(MENSAGENS.verificacao.limiteComprovanteEmail(10, 3));
+  });
+
   test('a capa sai em PDF para um tipo que gera capa', async ({ page, request }) => {
     const comCapa = await documentoEnviado(request, true);
     await entrar(page, 'ana', 'ana', `/documentos/${comCapa.id}`);

@@ -4,7 +4,10 @@ import { PREFIXO_CONSOLIDACAO } from '@tramite/shared';
 import { PDFDocument } from 'pdf-lib';
 import { conferirAcessibilidade, entrar } from './apoio.ts';
 
-/** A seeded document with at least two public PDF peças. */
+/**
+ * A seeded document with at least two PDF peças, all of them public: a consolidation of it holds nothing more than an
+ * anonymous reader may see, so it is not bound to its requester and its uuid opens it for anyone.
+ */
 async function documentoComPecas(request: APIRequestContext): Promise<{ id: number; numero: string }> {
   const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
   for (let pagina = 1; pagina <= 10; pagina++) {
@@ -19,7 +22,8 @@ async function documentoComPecas(request: APIRequestContext): Promise<{ id: numb
         podeVisualizar: boolean;
         tipoMime: string;
       }[];
-      if (pecas.filter((p) => p.podeVisualizar && p.tipoMime === 'application/pdf').length >= 2) {
+      const todasPublicas = pecas.every((p) => p.podeVisualizar);
+      if (todasPublicas && pecas.filter((p) => p.tipoMime === 'application/pdf').length >= 2) {
         return { id: item.idDocumento, numero: item.numero };
       }
     }
@@ -74,6 +78,28 @@ test.describe('consolidação', () => {
     await expect(linhaAnonima.getByText('Concluída')).toBeVisible();
     await expect(linhaAnonima.getByRole('link', { name: /Baixar a consolidação/ })).toBeVisible();
     await anonimo.close();
+  });
+
+  test('sair do sistema esquece as consolidações guardadas no navegador', async ({ page }) => {
+    const documento = await documentoComPecas(page.request);
+    await entrar(page, 'bruno', 'bruno', `/documentos/${documento.id}`);
+    await page.getByRole('button', { name: 'Solicitar consolidação' }).click();
+    await page.getByRole('link', { name: /tela de consolidação/ }).click();
+    await expect(page).toHaveURL('/consolidacao');
+    await expect(page.getByTestId('linha-consolidacao').filter({ hasText: documento.numero }).first()).toBeVisible();
+    const chaves = () =>
+      page.evaluate(
+        (prefixo) => Object.keys(localStorage).filter((chave) => chave.startsWith(prefixo)),
+        PREFIXO_CONSOLIDACAO,
+      );
+    expect((await chaves()).length).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: /Sair/i }).click();
+    await page.waitForURL('**/home');
+    expect(await chaves()).toEqual([]);
+    await page.goto('/consolidacao');
+    await expect(page.getByText('Nenhuma consolidação solicitada')).toBeVisible();
+    await expect(page.getByTestId('linha-consolidacao')).toHaveCount(0);
   });
 
   test('sem consolidações, a tela explica como solicitar', async ({ page }) => {

@@ -99,6 +99,8 @@ async function documentoRecebidoNoProtocolo(request: APIRequestContext): Promise
 
 const snackbar = (page: Page) => page.getByTestId('snackbar');
 const linhaPeca = (page: Page, nome: string) => page.getByTestId('linha-peca').filter({ hasText: nome });
+/** A desentranhada row: without VISUALIZACAO_IRRESTRITA_PECAS it has no name, only the word of spec §6. */
+const linhaDesentranhada = (page: Page) => page.getByTestId('linha-peca').filter({ hasText: 'DESENTRANHADA' });
 const arquivoEnvio = (page: Page, nome: string) => page.getByTestId('arquivo-envio').filter({ hasText: nome });
 
 async function escolher(area: Locator, campo: string, opcao: string) {
@@ -259,10 +261,12 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await expect(confirmacao).toContainText('não pode ser desfeita');
     await confirmacao.getByRole('button', { name: 'Desentranhar' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.arquivos.cancelado);
-    const cancelada = linhaPeca(page, NOME_PDF);
+    // Once desentranhada, the peça is for VISUALIZACAO_IRRESTRITA_PECAS only (spec §6): ana sees just the word.
+    const cancelada = linhaDesentranhada(page);
     await expect(cancelada).toContainText('Desentranhada');
-    await expect(cancelada).toContainText('DESENTRANHADA');
+    await expect(cancelada).not.toContainText(NOME_PDF);
     await expect(cancelada.getByRole('button', { name: /^Mais ações/ })).toHaveCount(0);
+    await expect(cancelada.getByRole('button', { name: /^Baixar/ })).toHaveCount(0);
 
     await linhaPeca(page, NOME_PNG)
       .getByRole('button', { name: /^Mais ações da peça/ })
@@ -273,15 +277,18 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await exclusao.getByRole('button', { name: 'Excluir' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.arquivos.excluido(NOME_PNG));
     await expect(linhaPeca(page, NOME_PNG)).toHaveCount(0);
-    await expect(linhaPeca(page, NOME_PDF)).toHaveCount(1);
+    await expect(linhaDesentranhada(page)).toHaveCount(1);
     await conferirAcessibilidade(page);
   });
 
   test('um visitante vê a tabela sem ações nem o arquivo desentranhado', async ({ page }) => {
     await page.goto(`/documentos/${documento.id}/pecas`);
-    const cancelada = linhaPeca(page, NOME_PDF);
-    await expect(cancelada).toContainText('DESENTRANHADA');
-    await expect(cancelada.getByRole('link', { name: NOME_PDF })).toHaveCount(0);
+    const cancelada = linhaDesentranhada(page);
+    await expect(cancelada).toHaveCount(1);
+    await expect(cancelada.getByRole('link')).toHaveCount(0);
+    // Neither the file name nor the justification reach the page.
+    await expect(page.getByTestId('tabela-pecas')).not.toContainText(NOME_PDF);
+    await expect(cancelada.locator('[title*="Devolvido"]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Mover / })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Anexar arquivos' })).toHaveCount(0);
     await conferirAcessibilidade(page);

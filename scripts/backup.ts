@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ErroConfiguracao, lerConfig } from '../apps/api/src/config.ts';
-import { caminhoParaMensagem, ErroCopia, fazerCopia } from '../apps/api/src/operacao/copia-seguranca.ts';
+import { caminhoParaMensagem, ErroCopia, fazerCopia } from '../apps/api/src/operations/copia-seguranca.ts';
 
 const { values } = parseArgs({ options: { destino: { type: 'string' } } });
 

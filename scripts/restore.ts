@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ErroConfiguracao, lerConfig } from '../apps/api/src/config.ts';
-import { caminhoParaMensagem, ErroCopia, restaurarCopia } from '../apps/api/src/operacao/copia-seguranca.ts';
+import { caminhoParaMensagem, ErroCopia, restaurarCopia } from '../apps/api/src/operations/copia-seguranca.ts';
 
 const { positionals } = parseArgs({ allowPositionals: true });
 const pasta = positionals[0];

@@ -18,15 +18,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { executarCarga, memoriaResidente, novasEstatisticas, percentil } from '../apps/api/src/operacao/carga.ts';
-import { conferirIntegridade } from '../apps/api/src/operacao/integridade.ts';
+import { executarCarga, memoriaResidente, novasEstatisticas, percentil } from '../apps/api/src/operations/carga.ts';
+import { conferirIntegridade } from '../apps/api/src/operations/integridade.ts';
 import {
   type BancoCriado,
   criarBancoVazio,
   iniciarProcesso,
   lerCenarioDemo,
   type ProcessoServidor,
-} from '../apps/api/src/operacao/processos.ts';
+} from '../apps/api/src/operations/processos.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -97,7 +97,10 @@ async function main(): Promise<number> {
           databaseUrl: banco.url,
           dataDir,
           demo: i === 0,
-          argumentosNode: ['--expose-gc', '--import', './apps/api/src/operacao/sonda-memoria.ts'],
+          // Every connection of the load is one of two users, each uploading as often as it likes: a real user
+          // uploads one file at a time, so the per-user cap of open uploads (issue 17) would only refuse the mix.
+          env: { ENVIO_MAXIMO_POR_USUARIO: String(conexoes), ENVIO_MAXIMO_SIMULTANEOS: String(Math.max(64, conexoes)) },
+          argumentosNode: ['--expose-gc', '--import', './apps/api/src/operations/sonda-memoria.ts'],
           ipc: true,
         }),
       );

@@ -1,4 +1,4 @@
-// `npm test`: installs what is missing (Node packages, Debian's Chromium), then runs lint, type check, unit and API
+// `npm test`: installs what is missing (Node packages, Debian's Chromium), then runs lint, type check, knip, unit and API
 // tests (PGlite, and the PostgreSQL server of TEST_DATABASE_URL when set) and the Playwright tests, and ends with
 // one line `N passed, N failed` for the whole run.
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,9 @@ let reprovados = 0;
 const PACOTES_DEBIAN = [
   { pacote: 'chromium', arquivo: CHROMIUM },
   { pacote: 'poppler-utils', arquivo: '/usr/bin/pdfsig' },
-  // nginx: the deployment test runs two API processes behind it (apps/api/src/operacao/nginx.test.ts).
+  // qpdf: the signing and consolidation tests make encrypted PDFs with it.
+  { pacote: 'qpdf', arquivo: '/usr/bin/qpdf' },
+  // nginx: the deployment test runs two API processes behind it (apps/api/src/operations/nginx.test.ts).
   { pacote: 'nginx', arquivo: '/usr/sbin/nginx' },
 ];
 
@@ -67,6 +69,8 @@ etapa('Lint (Biome)', bin('biome'), ['ci', '.']);
 for (const projeto of ['packages/shared', 'apps/api', 'apps/web', 'e2e', 'bench', 'scripts']) {
   etapa(`Verificação de tipos (${projeto})`, bin('tsc'), ['-p', projeto, '--noEmit']);
 }
+// Dead files, exports and dependencies (knip.jsonc); one check like the lint.
+etapa('Código sem uso (knip)', bin('knip'), ['--no-progress']);
 
 if (process.env.TEST_DATABASE_URL)
   console.log(`\nTestes da API também no PostgreSQL: ${process.env.TEST_DATABASE_URL}`);

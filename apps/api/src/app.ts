@@ -27,6 +27,7 @@ import { rotasRelatorios } from './features/relatorios/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
+import { VagasEnvio } from './platform/envio-multipart.ts';
 import { criarCompiladorSerializacao } from './platform/serializacao.ts';
 import { cabecalhosSeguranca, registrarTratamentoErros, respostasForaDasRotas } from './platform/tratamento-erros.ts';
 
@@ -38,11 +39,23 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
   // Errors answered before any hook runs get the same security headers as the rest (issue 12).
   const foraDasRotas = respostasForaDasRotas(cabecalhosSeguranca(opcoesHelmet));
   const app = Fastify({
-    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel },
-    trustProxy: true,
+    logger: deps.config.logLevel === 'silent' ? false : { level: deps.config.logLevel, stream: deps.destinoLog },
+    // Only the configured proxies' X-Forwarded-For is believed (issue 17); without any, request.ip is the socket's.
+    trustProxy: deps.config.proxiesConfiaveis.length > 0 ? deps.config.proxiesConfiaveis : false,
     bodyLimit: 1024 * 1024,
     frameworkErrors: foraDasRotas.frameworkErrors,
     clientErrorHandler: foraDasRotas.clientErrorHandler,
+    // Slow clients hold sockets (issue 17): headers and whole requests have deadlines (408), a socket silent in both
+    // directions is closed, and so is an idle keep-alive connection. Here rather than in server.ts, so that tests
+    // that listen get them too.
+    http: {
+      headersTimeout: deps.config.prazosHttp.cabecalhosMs,
+      // Node checks the two deadlines above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(1000, deps.config.prazosHttp.cabecalhosMs),
+    },
+    requestTimeout: deps.config.prazosHttp.requisicaoMs,
+    connectionTimeout: deps.config.prazosHttp.conexaoOciosaMs,
+    keepAliveTimeout: deps.config.prazosHttp.manterConexaoMs,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   // fast-json-stringify from each zod response schema; in tests and development also checked against zod's encode.
@@ -52,6 +65,8 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
   app.decorate('dbLeitura', deps.dbLeitura ?? deps.db);
   app.decorate('config', deps.config);
   app.decorate('armazenamento', deps.armazenamento);
+  app.decorate('envios', new VagasEnvio(deps.config.envios));
+  app.decorate('trabalhadores', deps.trabalhadores);
 
   registrarTratamentoErros(app);
   await app.register(helmet, opcoesHelmet);

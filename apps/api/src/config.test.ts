@@ -20,6 +20,20 @@ describe('lerConfig', () => {
     expect(lerConfig({ DATABASE_URL: '' }).banco.tipo).toBe('pglite');
   });
 
+  it('lê de TRUST_PROXY os proxies em que confia, e nenhum por padrão', () => {
+    expect(lerConfig({}).proxiesConfiaveis).toEqual([]);
+    expect(lerConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,loopback,::1,fd00::/8' }).proxiesConfiaveis).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
+    for (const invalido of ['true', '10.0.0.0/33', 'nginx.interno', '10.0.0.1/8/2', '*']) {
+      expect(() => lerConfig({ TRUST_PROXY: invalido }), invalido).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('recusa configurações inválidas com uma mensagem clara', () => {
     expect(() => lerConfig({ PORT: 'abc' })).toThrow(ErroConfiguracao);
     expect(() => lerConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { FORMATOS_NUP } from '@tramite/shared';
 import { z } from 'zod';
@@ -22,6 +23,19 @@ const ambienteSchema = z.object({
   SESSAO_DURACAO_MAXIMA_HORAS: z.coerce.number().int().positive().default(12),
   LOGIN_MAX_FALHAS: z.coerce.number().int().positive().default(5),
   LOGIN_JANELA_MINUTOS: z.coerce.number().int().positive().default(15),
+  // Reverse proxies whose X-Forwarded-For is believed (issue 17): none by default, so nobody can forge the address.
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((lista) =>
+      lista
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine((lista) => lista.every(proxyValido), {
+      message: 'use endereços IP, redes CIDR (10.0.0.0/8) ou loopback, separados por vírgula',
+    }),
   COOKIE_SECURE: booleano.optional(),
   SMTP_URL: z.string().optional(),
   EMAIL_REMETENTE: z.string().default('Trâmite <nao-responda@localhost>'),
@@ -44,6 +58,23 @@ const ambienteSchema = z.object({
   FILA_INTERVALO_MS: z.coerce.number().int().positive().default(2000),
   // Files of the store no row refers to (left by a crash) are deleted once older than this.
   ARQUIVOS_ORFAOS_CARENCIA_SEGUNDOS: z.coerce.number().int().min(0).default(3600),
+  // Slow uploads (issue 17): uploads open at once per user and in the process, and the body's idle timeout.
+  ENVIO_MAXIMO_POR_USUARIO: z.coerce.number().int().positive().default(4),
+  ENVIO_MAXIMO_SIMULTANEOS: z.coerce.number().int().positive().default(64),
+  ENVIO_OCIOSO_SEGUNDOS: z.coerce.number().int().positive().default(30),
+  // Node's HTTP server timeouts (issue 17): slow headers, slow whole requests, silent sockets, idle keep-alive.
+  CABECALHOS_PRAZO_SEGUNDOS: z.coerce.number().int().positive().default(20),
+  REQUISICAO_PRAZO_SEGUNDOS: z.coerce.number().int().positive().default(600),
+  CONEXAO_OCIOSA_SEGUNDOS: z.coerce.number().int().positive().default(120),
+  MANTER_CONEXAO_SEGUNDOS: z.coerce.number().int().positive().default(72),
+  // Consolidations (issue 17): deleted this many hours after they finish; the stored ones never take more than this.
+  CONSOLIDACAO_RETENCAO_HORAS: z.coerce.number().int().positive().default(24),
+  CONSOLIDACAO_DISCO_MAXIMO_MB: z.coerce.number().int().positive().default(2048),
+  // Heavy work (PDFs, images, reports) runs in this many worker processes, each with a memory cap and a time limit.
+  TRABALHADORES_QUANTIDADE: z.coerce.number().int().min(1).max(64).default(2),
+  TRABALHADORES_MEMORIA_MB: z.coerce.number().int().min(128).default(512),
+  TRABALHADORES_TEMPO_LIMITE_SEGUNDOS: z.coerce.number().int().positive().default(120),
+  TRABALHADORES_FILA_MAXIMA: z.coerce.number().int().min(0).default(32),
 });
 
 export type ConexaoBanco = { tipo: 'pglite'; dataDir: string | null } | { tipo: 'postgres'; url: string };
@@ -61,6 +92,8 @@ export interface Config {
   instituicao: { nome: string; sigla: string };
   sessao: { inatividadeMinutos: number; duracaoMaximaHoras: number; cookieSeguro: boolean };
   login: { maxFalhas: number; janelaMinutos: number };
+  /** Addresses, CIDRs or proxy-addr keywords (`loopback`) of the proxies whose X-Forwarded-For is believed. */
+  proxiesConfiaveis: string[];
   email: { smtpUrl: string | null; remetente: string; pastaSaida: string };
   arquivosDir: string;
   /** PKCS#12 used to sign PDFs; null: a self-signed institutional one created under `pastaCertificados`. */
@@ -75,6 +108,14 @@ export interface Config {
   fila: { reservaSegundos: number; intervaloMs: number };
   /** Age after which an unreferenced file of the store (or a temporary one) is deleted by the sweep. */
   arquivosOrfaosCarenciaSegundos: number;
+  /** Multipart uploads open at once (per user and in this process) and their body's idle timeout. */
+  envios: { maximoPorUsuario: number; maximoSimultaneos: number; ociosoMs: number };
+  /** The HTTP server's timeouts, in milliseconds (Node's headersTimeout, requestTimeout, socket and keep-alive). */
+  prazosHttp: { cabecalhosMs: number; requisicaoMs: number; conexaoOciosaMs: number; manterConexaoMs: number };
+  /** Consolidations: hours a finished one is kept, and the disk the stored ones may take. */
+  consolidacao: { retencaoHoras: number; discoMaximoMb: number };
+  /** The pool of worker processes for heavy work (platform/pool-trabalhadores.ts). */
+  trabalhadores: { quantidade: number; memoriaMb: number; tempoLimiteMs: number; filaMaxima: number };
 }
 
 export interface ConfigOidc {
@@ -129,6 +170,7 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
       cookieSeguro: env.COOKIE_SECURE ?? urlPublica.startsWith('https://'),
     },
     login: { maxFalhas: env.LOGIN_MAX_FALHAS, janelaMinutos: env.LOGIN_JANELA_MINUTOS },
+    proxiesConfiaveis: env.TRUST_PROXY,
     email: {
       smtpUrl: env.SMTP_URL || null,
       remetente: env.EMAIL_REMETENTE,
@@ -146,6 +188,43 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
     loginLocal: env.LOGIN_LOCAL ?? oidc === null,
     fila: { reservaSegundos: env.FILA_RESERVA_SEGUNDOS, intervaloMs: env.FILA_INTERVALO_MS },
     arquivosOrfaosCarenciaSegundos: env.ARQUIVOS_ORFAOS_CARENCIA_SEGUNDOS,
+    envios: {
+      maximoPorUsuario: env.ENVIO_MAXIMO_POR_USUARIO,
+      maximoSimultaneos: env.ENVIO_MAXIMO_SIMULTANEOS,
+      ociosoMs: env.ENVIO_OCIOSO_SEGUNDOS * 1000,
+    },
+    prazosHttp: lerPrazosHttp(env),
+    consolidacao: {
+      retencaoHoras: env.CONSOLIDACAO_RETENCAO_HORAS,
+      discoMaximoMb: env.CONSOLIDACAO_DISCO_MAXIMO_MB,
+    },
+    trabalhadores: {
+      quantidade: env.TRABALHADORES_QUANTIDADE,
+      memoriaMb: env.TRABALHADORES_MEMORIA_MB,
+      tempoLimiteMs: env.TRABALHADORES_TEMPO_LIMITE_SEGUNDOS * 1000,
+      filaMaxima: env.TRABALHADORES_FILA_MAXIMA,
+    },
+  };
+}
+
+function lerPrazosHttp(env: z.infer<typeof ambienteSchema>): Config['prazosHttp'] {
+  // Node refuses a headers timeout longer than the request's; and a socket closed for silence before the upload's
+  // idle timeout would cut the upload without the 408 that tells the user why.
+  if (env.CABECALHOS_PRAZO_SEGUNDOS > env.REQUISICAO_PRAZO_SEGUNDOS) {
+    throw new ErroConfiguracao(
+      'Configuração inválida: CABECALHOS_PRAZO_SEGUNDOS não pode passar de REQUISICAO_PRAZO_SEGUNDOS',
+    );
+  }
+  if (env.CONEXAO_OCIOSA_SEGUNDOS <= env.ENVIO_OCIOSO_SEGUNDOS) {
+    throw new ErroConfiguracao(
+      'Configuração inválida: CONEXAO_OCIOSA_SEGUNDOS deve ser maior que ENVIO_OCIOSO_SEGUNDOS',
+    );
+  }
+  return {
+    cabecalhosMs: env.CABECALHOS_PRAZO_SEGUNDOS * 1000,
+    requisicaoMs: env.REQUISICAO_PRAZO_SEGUNDOS * 1000,
+    conexaoOciosaMs: env.CONEXAO_OCIOSA_SEGUNDOS * 1000,
+    manterConexaoMs: env.MANTER_CONEXAO_SEGUNDOS * 1000,
   };
 }
 
@@ -164,6 +243,15 @@ function lerConfigOidc(env: z.infer<typeof ambienteSchema>, urlPublica: string):
     claimUsuario: env.OIDC_CLAIM_USUARIO,
     campoUsuario: env.OIDC_CAMPO_USUARIO,
   };
+}
+
+/** What Fastify's trustProxy (proxy-addr) accepts of it: an address, a CIDR, or a keyword for a range. */
+function proxyValido(valor: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(valor)) return true;
+  const [endereco = '', prefixo, ...resto] = valor.split('/');
+  const versao = isIP(endereco);
+  if (versao === 0 || resto.length > 0) return false;
+  return prefixo === undefined || (/^\d{1,3}$/.test(prefixo) && Number(prefixo) <= (versao === 4 ? 32 : 128));
 }
 
 function hostParaUrl(host: string): string {

@@ -4,11 +4,14 @@ import type { Config } from './config.ts';
 import { abrirBanco, type ConexaoAberta, NOME_APLICACAO } from './db/connection.ts';
 import { migrarParaUltima } from './db/migrator.ts';
 import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
-import { TAREFA_CONSOLIDAR, tratadorConsolidacao } from './features/consolidacao/service.ts';
-import { agendarRecolhimento } from './operacao/arquivos-orfaos.ts';
+import { agendarExpiracao } from './features/consolidacao/retencao.ts';
+import { TAREFA_CONSOLIDAR } from './features/consolidacao/service.ts';
+import { tratadorConsolidacao } from './features/consolidacao/tarefa.ts';
+import { agendarRecolhimento } from './operations/arquivos-orfaos.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './platform/email.ts';
 import { FilaTarefas } from './platform/fila.ts';
+import { criarPoolTarefasPesadas, type PoolTarefasPesadas } from './tarefas-pesadas.ts';
 
 export interface ServidorIniciado {
   app: FastifyInstance;
@@ -24,19 +27,23 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
   const conexao = await abrirBanco(config.banco);
   // Without DATABASE_URL_LEITURA the search and the reports read from the primary's own pool.
   let leitura: ConexaoAberta | null = null;
+  let trabalhadores: PoolTarefasPesadas | null = null;
   try {
     if (config.bancoLeitura) leitura = await abrirBanco(config.bancoLeitura, { nomeAplicacao: NOME_APLICACAO.leitura });
     const migracoesAplicadas = await migrarParaUltima(conexao.db);
     const armazenamento = new ArmazenamentoArquivos(config.arquivosDir);
     const semente = config.demo ? await semearDemo(conexao.db, { armazenamento, nupFormato: config.nupFormato }) : null;
-    const app = await buildApp({ db: conexao.db, dbLeitura: leitura?.db, config, armazenamento });
+    trabalhadores = criarPoolTarefasPesadas(config.trabalhadores, (evento) =>
+      app.log.warn(evento, 'processo trabalhador interrompido'),
+    );
+    const app = await buildApp({ db: conexao.db, dbLeitura: leitura?.db, config, armazenamento, trabalhadores });
     const carteiro = criarCarteiro(config.email);
     const fila = new FilaTarefas(
       conexao.db,
       {
         [TAREFA_ENVIAR_EMAIL]: tratadorEnvioEmail(conexao.db, carteiro, armazenamento),
         [TAREFA_CONSOLIDAR]: tratadorConsolidacao(
-          { db: conexao.db, armazenamento },
+          { db: conexao.db, armazenamento, trabalhadores },
           { instituicao: config.instituicao.nome },
         ),
       },
@@ -55,6 +62,14 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         }
       },
     );
+    const pararExpiracao = agendarExpiracao(
+      { db: conexao.db, armazenamento },
+      { retencaoHoras: config.consolidacao.retencaoHoras },
+      (erro, resultado) => {
+        if (erro) app.log.warn({ err: erro }, 'limpeza de consolidações expiradas falhou');
+        else if (resultado && resultado.expiradas > 0) app.log.info(resultado, 'consolidações expiradas removidas');
+      },
+    );
     return {
       app,
       migracoesAplicadas,
@@ -63,13 +78,16 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
       fechar: async () => {
         await fila.parar();
         await pararRecolhimento();
+        await pararExpiracao();
         carteiro.fechar();
         await app.close();
+        await trabalhadores?.fechar();
         await leitura?.fechar();
         await conexao.fechar();
       },
     };
   } catch (erro) {
+    await trabalhadores?.fechar();
     await leitura?.fechar();
     await conexao.fechar();
     throw erro;

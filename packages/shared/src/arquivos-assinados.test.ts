@@ -3,7 +3,7 @@ import { filtrosArquivosAssinadosSchema, validarFiltrosArquivosAssinados } from 
 import { MENSAGENS } from './mensagens.ts';
 
 describe('validarFiltrosArquivosAssinados', () => {
-  it('asks for both signing dates or neither, in order', () => {
+  it('pede as duas datas de assinatura ou nenhuma, em ordem', () => {
     expect(validarFiltrosArquivosAssinados({})).toBeNull();
     expect(
       validarFiltrosArquivosAssinados({ dataAssinaturaInicio: '2026-01-01', dataAssinaturaFim: '2026-01-31' }),
@@ -19,7 +19,7 @@ describe('validarFiltrosArquivosAssinados', () => {
     ).toBe(MENSAGENS.arquivosAssinados.dataAssinaturaInvertida);
   });
 
-  it('reads empty query parameters as absent and refuses impossible dates', () => {
+  it('lê parâmetros vazios da query como ausentes e recusa datas que não existem', () => {
     expect(filtrosArquivosAssinadosSchema.parse({ vinculados: '', usuarioAssinante: ' ' })).toEqual({});
     expect(filtrosArquivosAssinadosSchema.safeParse({ dataAssinaturaInicio: '2026-02-30' }).success).toBe(false);
     expect(filtrosArquivosAssinadosSchema.safeParse({ vinculados: 'sim' }).success).toBe(false);

@@ -72,10 +72,3 @@ export function destinoSeguroAposLogin(redirect: unknown): string {
   if ([...redirect].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '\\')) return '/home';
   return redirect;
 }
-
-/** The error shape every API failure answers with. */
-export const erroApiSchema = z.object({
-  mensagem: z.string(),
-  erros: z.array(z.object({ campo: z.string().optional(), mensagem: z.string() })),
-});
-export type ErroApi = z.infer<typeof erroApiSchema>;

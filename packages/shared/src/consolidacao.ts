@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Spec §3 and §9: consolidations are also remembered in the browser under keys with this prefix. */
-export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
+// The prefix lives with the rules without zod: the session (on the first screen) clears these keys at logout.
+export { PREFIXO_CONSOLIDACAO } from './regras-leves.ts';
 
 export const ESTADOS_CONSOLIDACAO = ['PENDENTE', 'PROCESSANDO', 'CONCLUIDA', 'ERRO'] as const;
 export type EstadoConsolidacao = (typeof ESTADOS_CONSOLIDACAO)[number];
@@ -35,6 +35,12 @@ export const consolidacaoSchema = z.object({
   erro: z.string().nullable(),
   criadoEm: z.string(),
   concluidoEm: z.string().nullable(),
+  /** Holds a peça an anonymous reader could not open: only its requester may follow and download it. */
+  restrita: z.boolean(),
+  /** Past its retention: the PDF was (or is about to be) deleted; ask for it again. */
+  expirada: z.boolean(),
+  /** When a finished one stops being served (null while it is being built). */
+  expiraEm: z.string().nullable(),
 });
 export type Consolidacao = z.infer<typeof consolidacaoSchema>;
 

@@ -4,6 +4,8 @@ import { dataIsoValida, PAGINACAO } from './regras-leves.ts';
 
 /** Contracts and pure rules of documents: opening (autuação), search (busca), detail and editability. */
 
+export { PAGINACAO } from './regras-leves.ts';
+
 export const SITUACOES_DOCUMENTO = ['EM_CRIACAO', 'ENVIADO', 'RECEBIDO', 'E', 'T'] as const;
 export type SituacaoDocumento = (typeof SITUACOES_DOCUMENTO)[number];
 

@@ -2,6 +2,7 @@ export * from './arquivos-assinados.ts';
 export * from './auth.ts';
 export * from './consolidacao.ts';
 export * from './documentos.ts';
+export * from './erros.ts';
 export * from './favoritos.ts';
 export * from './juntada.ts';
 export * from './lookups.ts';

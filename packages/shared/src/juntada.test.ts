@@ -10,7 +10,7 @@ import {
 import { MENSAGENS } from './mensagens.ts';
 
 describe('normalizarTipoAgregacao', () => {
-  it('X and ANEXACAO attach; anything else appends', () => {
+  it('X e ANEXACAO anexam; qualquer outro apensa', () => {
     expect(normalizarTipoAgregacao(TIPO_JUNTADA_ANEXAR)).toBe('ANEXACAO');
     expect(normalizarTipoAgregacao('x')).toBe('ANEXACAO');
     expect(normalizarTipoAgregacao('ANEXACAO')).toBe('ANEXACAO');
@@ -21,7 +21,7 @@ describe('normalizarTipoAgregacao', () => {
 });
 
 describe('recebeAnexacao', () => {
-  it('processes and types considered processes receive attachments; other types do not', () => {
+  it('processos e tipos considerados processo recebem anexação; os outros tipos não', () => {
     expect(recebeAnexacao({ processo: true, consideradoProcessoNaAnexacao: false })).toBe(true);
     expect(recebeAnexacao({ processo: false, consideradoProcessoNaAnexacao: true })).toBe(true);
     expect(recebeAnexacao({ processo: false, consideradoProcessoNaAnexacao: false })).toBe(false);
@@ -29,14 +29,14 @@ describe('recebeAnexacao', () => {
 });
 
 describe('mensagemDesjuntada', () => {
-  it('answers the spec message of each kind', () => {
+  it('responde a mensagem da especificação de cada tipo', () => {
     expect(mensagemDesjuntada('ANEXACAO')).toBe('Documentos desanexados com sucesso');
     expect(mensagemDesjuntada('APENSACAO')).toBe(MENSAGENS.juntada.desapensados);
   });
 });
 
 describe('juntarSchema', () => {
-  it('needs a document id and a join type', () => {
+  it('exige o id do documento e o tipo de juntada', () => {
     expect(juntarSchema.safeParse({ idDocumento: 3, tipoAgregacao: 'X' }).success).toBe(true);
     expect(juntarSchema.safeParse({ idDocumento: 3, tipoAgregacao: '' }).success).toBe(false);
     expect(juntarSchema.safeParse({ idDocumento: 0, tipoAgregacao: 'X' }).success).toBe(false);

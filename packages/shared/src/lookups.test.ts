@@ -98,9 +98,9 @@ describe('tipos de interessado e de responsável', () => {
 });
 
 describe('servidores das unidades de procedência', () => {
-  it('mascara o CPF deixando só os dígitos do meio', () => {
-    expect(mascararCpf('12345678901')).toBe('***.456.789-**');
-    expect(mascararCpf('123.456.789-01')).toBe('***.456.789-**');
+  it('mascara o CPF sem nenhum dígito: nada que estreite uma busca pelo CPF exato', () => {
+    expect(mascararCpf('12345678901')).toBe('***.***.***-**');
+    expect(mascararCpf('123.456.789-01')).toBe('***.***.***-**');
     expect(mascararCpf(null)).toBeNull();
     expect(mascararCpf('123')).toBeNull();
   });

@@ -154,6 +154,16 @@ export type ConsultaEntidades = z.input<typeof consultaEntidadesSchema>;
 
 /** At most this many parties or responsibles are listed per lookup: the user refines the name to find others. */
 export const LIMITE_ENTIDADES = 50;
+/** Anonymous callers (the public search) get fewer interested parties per lookup: harvesting names costs more calls. */
+export const LIMITE_ENTIDADES_PUBLICO = 10;
+
+/** A name search of interested parties needs this many typed characters (spaces not counted). */
+export const MINIMO_CARACTERES_NOME_INTERESSADO = 3;
+
+/** Whether a typed name is long enough to search interested parties by (one or two letters would list everyone). */
+export function nomeBuscaSuficiente(nome: string): boolean {
+  return nome.replace(/\s/g, '').length >= MINIMO_CARACTERES_NOME_INTERESSADO;
+}
 
 /** GET procedencias/usuarios-lotados: `idsUnidades=1,2` or the key repeated. */
 export const consultaUsuariosLotadosSchema = z.object({
@@ -212,9 +222,12 @@ export function tiposResponsavelTramitacao(): TipoEntidade[] {
   }));
 }
 
-/** '12345678901' → '***.456.789-**': enough to tell two namesakes apart without giving the number away. */
+/**
+ * '12345678901' → '***.***.***-**': says the person has a CPF and nothing of it. Any digit shown would narrow the
+ * guesses of an exact CPF lookup (issue 17); namesakes are told apart by the SIAPE number (codigo).
+ */
 export function mascararCpf(cpf: string | null | undefined): string | null {
   const digitos = cpf?.replace(/\D/g, '') ?? '';
   if (digitos.length !== 11) return null;
-  return `***.${digitos.slice(3, 6)}.${digitos.slice(6, 9)}-**`;
+  return '***.***.***-**';
 }

@@ -16,10 +16,24 @@ export const MENSAGENS = {
     erroSair: 'Não foi possível sair do sistema. Tente novamente.',
     semComunicacao: 'Não foi possível se comunicar com o servidor',
     conflito: 'A operação conflita com outra alteração feita ao mesmo tempo. Atualize a página e tente novamente.',
+    requisicaoInterrompida: 'A requisição foi interrompida antes de chegar por inteiro',
+  },
+  /** Heavy work done in the pool of worker processes (PDFs, images, reports). */
+  trabalho: {
+    tempoEsgotado: (segundos: number) =>
+      `O processamento excedeu o tempo limite de ${segundos} segundos e foi interrompido`,
+    memoriaEsgotada: 'O processamento excedeu o limite de memória e foi interrompido',
+    ocupado: 'O servidor está ocupado com outros processamentos; tente novamente em instantes',
+    encerrado: 'O servidor está sendo encerrado; tente novamente em instantes',
+    interrompido: 'O processamento terminou inesperadamente',
   },
   login: {
     credenciaisInvalidas: 'Usuário ou senha inválidos',
     muitasTentativas: 'Muitas tentativas de acesso sem sucesso. Aguarde alguns minutos e tente novamente.',
+    aguardeParaTentar: (segundos: number) =>
+      `Muitas tentativas de acesso sem sucesso para este usuário. Aguarde ${
+        segundos < 60 ? `${segundos} segundos` : segundos <= 60 ? '1 minuto' : `${Math.ceil(segundos / 60)} minutos`
+      } e tente novamente.`,
     origemInvalida: 'Requisição de acesso recusada: origem inválida',
     camposObrigatorios: 'Informe o usuário e a senha',
   },
@@ -101,6 +115,11 @@ export const MENSAGENS = {
     conteudoDivergente: (tipo: string) => `O conteúdo do arquivo não é um ${tipo.toUpperCase()} válido`,
     multipartObrigatorio: 'Envie o arquivo em um formulário multipart/form-data',
     envioInterrompido: 'O envio do arquivo foi interrompido antes do fim',
+    // Slow uploads (issue 17): the caps on uploads open at once and the idle timeout of an upload's body.
+    muitosEnviosDoUsuario: (maximo: number) =>
+      `Você já tem ${maximo} envios de arquivo em andamento. Aguarde o fim de um deles e tente novamente.`,
+    enviosEsgotados: 'O servidor está recebendo muitos arquivos agora. Tente novamente em instantes.',
+    envioOcioso: 'O envio do arquivo parou de chegar ao servidor e foi cancelado. Tente novamente.',
     enviado: (nome: string) => `Arquivo ${nome} enviado com sucesso`,
     alterado: 'Arquivo alterado com sucesso',
     excluido: (nome: string) => `${nome} excluído com sucesso`,
@@ -184,6 +203,7 @@ export const MENSAGENS = {
     tipoInteressadoInvalido: 'Tipo de interessado inválido',
     tipoResponsavelInvalido: 'Tipo de responsável pela tramitação inválido',
     dataInvalida: 'Data inválida: use AAAA-MM-DD',
+    nomeInteressadoCurto: 'Digite ao menos 3 caracteres do nome do interessado, ou o seu código',
   },
   lookups: {
     erroCarregarVocabulario: 'Não foi possível carregar os itens do vocabulário controlado',
@@ -212,6 +232,10 @@ export const MENSAGENS = {
     itemVocabularioNaoEncontrado: 'Item do vocabulário controlado não encontrado',
     interessadoSemEmail: 'O interessado não tem e-mail cadastrado',
     unidadesProcedenciaObrigatorias: 'Informe ao menos uma unidade de procedência',
+    muitasConsultas: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.',
+    muitasConsultasCpf: 'Limite de consultas por CPF atingido. Aguarde e tente novamente mais tarde.',
+    muitasConsultasEmail:
+      'Limite de consultas de e-mail de interessados atingido. Aguarde e tente novamente mais tarde.',
   },
   caixaPostal: {
     filtroObrigatorio: 'Defina pelo menos o número do documento ou então as datas inicial e final conjuntamente',
@@ -237,6 +261,9 @@ export const MENSAGENS = {
     unidadeNaoPermitida: 'Unidade de procedência não disponível para este relatório',
     erroCarregarUnidades: 'Não foi possível buscar unidades de procedência',
     tipoRelatorioInvalido: 'Relatório desconhecido: use malote ou desarquivados',
+    relatoriosSimultaneos: (limite: number) =>
+      `Você já tem ${limite} relatórios sendo gerados; aguarde a conclusão deles antes de pedir outro`,
+    reduzaFiltros: 'Reduza o período ou o número de unidades do relatório e tente novamente',
   },
   documento: {
     erroReceber: 'Não foi possível receber o documento',
@@ -258,6 +285,8 @@ export const MENSAGENS = {
     erroVerificar: 'Não foi possível verificar o código',
     tipoSemCapa: 'Este tipo de documento não gera capa',
     destinatarioInvalido: 'Informe um e-mail válido para o destinatário',
+    limiteComprovanteEmail: (porUsuario: number, porDestinatario: number) =>
+      `Limite de envios do comprovante por e-mail atingido (${porUsuario} por hora por usuário e ${porDestinatario} por hora para o mesmo destinatário). Tente novamente mais tarde.`,
   },
   /** OpenID Connect login (issue 12): pages shown when the provider's answer cannot open a session. */
   oidc: {
@@ -327,5 +356,11 @@ export const MENSAGENS = {
     falhaInesperada: 'Não foi possível gerar a consolidação; solicite novamente',
     erroCarregar: 'Não foi possível carregar as consolidações',
     nenhuma: 'Nenhuma consolidação solicitada',
+    expirada: 'Esta consolidação expirou e foi removida; solicite-a novamente',
+    acessoPerdido:
+      'Você não pode mais ver todas as peças desta consolidação (uma peça foi reclassificada, o documento mudou de unidade ou você perdeu uma permissão); solicite a consolidação novamente',
+    discoCheio: 'O espaço reservado para consolidações está cheio; tente novamente mais tarde',
+    muitasSolicitacoes: 'Muitas solicitações de consolidação em pouco tempo; aguarde alguns minutos e tente novamente',
+    erroBaixar: 'Não foi possível baixar a consolidação',
   },
 } as const;

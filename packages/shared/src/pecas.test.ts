@@ -76,7 +76,7 @@ describe('limites do número de sequência (spec §4)', () => {
     expect(limitarSequencial(pedido, pecas(n, enviadas))).toBe(resultado);
   });
 
-  it('the bounds come from the order of the active peças, whatever their stored numbers', () => {
+  it('os limites vêm da ordem das peças ativas, quaisquer que sejam os números gravados', () => {
     const desordenadas: PecaOrdenavel[] = [
       { id: 3, sequencial: 7, situacaoTramitacao: 'T' },
       { id: 1, sequencial: 2, situacaoTramitacao: null },
@@ -109,11 +109,11 @@ describe('moverPeca', () => {
     );
   });
 
-  it('refuses a peça that is not among the active ones', () => {
+  it('recusa uma peça que não está entre as ativas', () => {
     expect(() => moverPeca(pecas(3), 99, 1)).toThrow();
   });
 
-  it('many moves in a row keep 1..n without repetitions', () => {
+  it('muitas movimentações seguidas mantêm 1..n sem repetição', () => {
     let lista = pecas(8, [2, 6]);
     for (const [id, destino] of [
       [10, 8],
@@ -133,7 +133,7 @@ describe('moverPeca', () => {
 });
 
 describe('renumerar', () => {
-  it('closes the gap left by a removed or cancelled peça', () => {
+  it('fecha a lacuna deixada por uma peça excluída ou cancelada', () => {
     const restantes = pecas(5).filter((p) => p.id !== 20);
     expect(renumerar(restantes)).toEqual([
       { id: 10, sequencial: 1 },
@@ -143,7 +143,7 @@ describe('renumerar', () => {
     ]);
   });
 
-  it('breaks ties by id', () => {
+  it('desempata pelo id', () => {
     expect(
       renumerar([
         { id: 9, sequencial: 2, situacaoTramitacao: null },
@@ -157,7 +157,7 @@ describe('renumerar', () => {
     ]);
   });
 
-  it('answers nothing for no peças', () => {
+  it('sem peças, não responde nada', () => {
     expect(renumerar([])).toEqual([]);
   });
 });
@@ -211,8 +211,10 @@ describe('visibilidade (spec §6)', () => {
     ['R, sem unidade atual', R, base, semUnidade, false],
     // the unit holding the document, RECEBIDO or EM_CRIACAO
     ['R, unidade com o documento RECEBIDO', R, base, daUnidade, true],
-    ['M, unidade com o documento RECEBIDO', M, base, daUnidade, true],
-    ['D, unidade com o documento RECEBIDO', D, base, daUnidade, true],
+    // ... but desmembradas and desentranhadas only with VISUALIZACAO_IRRESTRITA_PECAS (spec §6)
+    ['M, unidade com o documento RECEBIDO', M, base, daUnidade, false],
+    ['D, unidade com o documento RECEBIDO', D, base, daUnidade, false],
+    ['RD, unidade com o documento RECEBIDO', RD, base, daUnidade, false],
     ['R, unidade com o documento EM_CRIACAO', R, doc({ situacao: 'EM_CRIACAO' }), daUnidade, true],
     ['R, documento ENVIADO pela unidade', R, doc({ situacao: 'ENVIADO' }), daUnidade, false],
     ['R, documento juntado (E) na unidade', R, doc({ situacao: 'E' }), daUnidade, false],
@@ -253,7 +255,8 @@ describe('visibilidade (spec §6)', () => {
     ['R, interessado, arquivado (2001=2)', R, doc({ estadoProcessamento: 2 }), interessado, true],
     ['R, interessado, concluído (2001=3)', R, doc({ estadoProcessamento: 3 }), interessado, true],
     ['R, interessado, cancelado (2001=4)', R, doc({ estadoProcessamento: 4 }), interessado, false],
-    ['D, interessado, primeiro movimento', D, doc({ quantidadeTramitacoes: 1 }), interessado, true],
+    ['D, interessado, primeiro movimento', D, doc({ quantidadeTramitacoes: 1 }), interessado, false],
+    ['M, interessado, arquivado (2001=2)', M, doc({ estadoProcessamento: 2 }), interessado, false],
     ['S, interessado, primeiro movimento', S, doc({ quantidadeTramitacoes: 1 }), interessado, false],
     ['R, usuário sem pessoa', R, doc({ quantidadeTramitacoes: 0, idPessoaInteressado: null }), semPessoa, false],
     ['R, outra pessoa', R, doc({ quantidadeTramitacoes: 0 }), outraUnidade, false],
@@ -300,7 +303,7 @@ describe('rotuloPassoFluxo (spec §6)', () => {
     },
   );
 
-  it('uses the spec prefix', () => {
+  it('usa o prefixo da especificação', () => {
     expect(
       rotuloPassoFluxo({ nivelAcesso: 'R', situacaoVinculo: null, passo: 'x', descricaoHipoteseLegal: 'y' }, false),
     ).toBe(`${A.prefixoRestrito}y`);
@@ -338,7 +341,7 @@ describe('campos de cada arquivo (spec §5)', () => {
     expect(camposArquivoDefinidos(campos)).toBe(completos);
   });
 
-  it('names the first incomplete file', () => {
+  it('nomeia o primeiro arquivo com campos incompletos', () => {
     expect(
       validarCamposArquivos([
         { nome: 'a.pdf', tipoCopia: 'N', nivelAcesso: 'P' },
@@ -351,7 +354,7 @@ describe('campos de cada arquivo (spec §5)', () => {
 });
 
 describe('esquemas', () => {
-  it('upload fields: P by default, empty strings are absent, hypothesis required for R', () => {
+  it('campos do envio: P por padrão, textos vazios são ausentes, hipótese legal obrigatória para R', () => {
     expect(
       camposEnvioPecaSchema.parse({ tipoCopia: 'N', nivelAcesso: '', idHipoteseLegal: '', descricao: ' ' }),
     ).toEqual({
@@ -371,7 +374,7 @@ describe('esquemas', () => {
     );
   });
 
-  it('edit: a sequence change needs nothing else; an edit needs its fields and a justification', () => {
+  it('alteração: mudar o sequencial não exige mais nada; a edição exige os seus campos e uma justificativa', () => {
     expect(alterarPecaSchema.parse({ sequencial: '3' })).toEqual({ sequencial: 3 });
     const semJustificativa = alterarPecaSchema.safeParse({
       tipoCopia: 'N',
@@ -388,7 +391,7 @@ describe('esquemas', () => {
     expect(alterarPecaSchema.safeParse({ sequencial: 'x' }).success).toBe(false);
   });
 
-  it('cancel: justification always, target document for M', () => {
+  it('cancelamento: justificativa sempre, documento de destino para M', () => {
     expect(cancelarPecaSchema.safeParse({ situacaoVinculo: 'D' }).error?.issues[0]?.message).toBe(
       A.justificativaCancelamentoObrigatoria,
     );
@@ -408,7 +411,7 @@ describe('esquemas', () => {
 });
 
 describe('arquivos: limites, tipos e nomes (spec §9)', () => {
-  it('5 MiB, or 50 MiB when estado 32005 is 2', () => {
+  it('5 MiB, ou 50 MiB quando o estado 32005 é 2', () => {
     expect(TAMANHO_MAXIMO_ARQUIVO).toBe(5_242_880);
     expect(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO).toBe(52_428_800);
     expect(tamanhoMaximoArquivo(1)).toBe(5_242_880);
@@ -439,7 +442,7 @@ describe('arquivos: limites, tipos e nomes (spec §9)', () => {
     expect(tipoPelaExtensao(nome)?.tipo).toBe(tipo);
   });
 
-  it('maps detected content to a recognised type', () => {
+  it('associa o conteúdo detectado a um tipo reconhecido', () => {
     expect(tipoPeloConteudo('pdf')?.mime).toBe('application/pdf');
     expect(tipoPeloConteudo('jpg')?.mime).toBe('image/jpeg');
     expect(tipoPeloConteudo('exe')).toBeUndefined();
@@ -449,7 +452,7 @@ describe('arquivos: limites, tipos e nomes (spec §9)', () => {
     expect(extensaoDoNome('Relatório v1.2 final')).toBeNull();
   });
 
-  it('opens PDFs and images in the browser, downloads the rest', () => {
+  it('abre PDFs e imagens no navegador e baixa o resto', () => {
     expect(abreNoNavegador('application/pdf')).toBe(true);
     expect(abreNoNavegador('image/png')).toBe(true);
     expect(abreNoNavegador('application/zip')).toBe(false);
@@ -471,7 +474,7 @@ describe('arquivos: limites, tipos e nomes (spec §9)', () => {
     expect(sanitizarNomeArquivo(nome)).toBe(esperado);
   });
 
-  it('cuts long names at 200 characters keeping the extension', () => {
+  it('corta nomes longos em 200 caracteres, mantendo a extensão', () => {
     const nome = sanitizarNomeArquivo(`${'á'.repeat(300)}.pdf`);
     expect([...nome]).toHaveLength(200);
     expect(nome.endsWith('á.pdf')).toBe(true);

@@ -256,7 +256,11 @@ export const pecaSchema = z.object({
   /** The peça itself (peca.id). */
   idAcessoAnexo: z.number().int(),
   idDocumento: z.number().int(),
-  nome: z.string(),
+  /**
+   * The file name. Null, like descricao and both justifications, when the caller may not open the peça
+   * (podeVisualizar false): the row then says only what passoFluxo says (the word of spec §6).
+   */
+  nome: z.string().nullable(),
   descricao: z.string().nullable(),
   tipoCopia: z.enum(TIPOS_COPIA),
   nivelAcesso: z.enum(NIVEIS_ACESSO),
@@ -401,7 +405,11 @@ export function pecaListavel(peca: PecaVisibilidade, leitor: LeitorPeca): boolea
   return peca.nivelAcesso !== 'S' || (leitor?.irrestrito ?? false);
 }
 
-/** Spec §6: whether the reader may get the peça's bytes. Anonymous readers never get a restricted file. */
+/**
+ * Spec §6: whether the reader may get the peça's bytes (and read its name, description and justifications).
+ * Anonymous readers never get a restricted file; desmembradas and desentranhadas are for VISUALIZACAO_IRRESTRITA_PECAS
+ * only, since the two exceptions of spec §6 (the holding unit, the interested person) are about restricted peças.
+ */
 export function podeVisualizarPeca(
   peca: PecaVisibilidade,
   documento: DocumentoVisibilidade,
@@ -410,7 +418,7 @@ export function podeVisualizarPeca(
   if (!pecaRestrita(peca)) return true;
   if (!leitor) return false;
   if (leitor.irrestrito) return true;
-  if (peca.nivelAcesso === 'S') return false;
+  if (peca.nivelAcesso === 'S' || peca.situacaoVinculo !== null) return false;
   return documentoNaCaixaDoLeitor(documento, leitor) || interessadoPodeVer(documento, leitor);
 }
 

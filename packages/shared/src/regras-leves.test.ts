@@ -24,8 +24,8 @@ const campos = [
 ] as const;
 const entrada = fc.record(Object.fromEntries(campos.map((campo) => [campo, valor])), { requiredKeys: [] });
 
-describe('lerFiltrosCaixaPostal (the postal box filters without zod)', () => {
-  it('agrees with filtrosCaixaPostalSchema, the server validation, on any input', () => {
+describe('lerFiltrosCaixaPostal (os filtros da caixa postal sem zod)', () => {
+  it('concorda com filtrosCaixaPostalSchema, a validação do servidor, em qualquer entrada', () => {
     fc.assert(
       fc.property(entrada, (valores) => {
         const esperado = filtrosCaixaPostalSchema.safeParse(valores);
@@ -35,7 +35,7 @@ describe('lerFiltrosCaixaPostal (the postal box filters without zod)', () => {
     );
   });
 
-  it('reads the box the web opens and rejects what the server rejects', () => {
+  it('lê a caixa que a web abre e recusa o que o servidor recusa', () => {
     expect(
       lerFiltrosCaixaPostal({ idUnidadeAtual: '2', dataInicio: '2026-10-24', dataFim: '2026-11-23', pagina: 1 }),
     ).toEqual({
@@ -55,7 +55,7 @@ describe('lerFiltrosCaixaPostal (the postal box filters without zod)', () => {
     expect(lerFiltrosCaixaPostal({ idTipoDocumento: '0' })).toBeNull();
   });
 
-  it('keeps the rules of spec §5 and the names of the barrel', () => {
+  it('mantém as regras da spec §5 e os nomes do barril', () => {
     expect(validarFiltrosCaixaPostal({ dataInicio: '2026-01-01' })).toBe(MENSAGENS.caixaPostal.dataIncompleta);
     expect(validarFiltrosCaixaPostal({})).toBe(MENSAGENS.caixaPostal.filtroObrigatorio);
     expect(validarFiltrosCaixaPostal({ numeroDocumento: '1' })).toBeNull();

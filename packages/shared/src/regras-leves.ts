@@ -23,6 +23,9 @@ export function compararDescricao(a: { descricao: string }, b: { descricao: stri
   return a.descricao.localeCompare(b.descricao, 'pt-BR', { sensitivity: 'base' });
 }
 
+/** Spec §3 and §9: consolidations are also remembered in the browser under keys with this prefix. */
+export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
+
 /** Bounds of `pagina` and `tamanhoPagina` in every paged call (paginacaoSchema). */
 export const PAGINACAO = { paginaMaxima: 100_000, tamanhoMaximo: 100, tamanhoPadrao: 20 } as const;
 

@@ -17,7 +17,7 @@ const comparar = async (rows: unknown[]) => {
 };
 
 describe('CamelCaseRapido', () => {
-  it('maps rows like Kysely’s CamelCasePlugin, json columns included, and keeps the rest of the result', async () => {
+  it('mapeia as linhas como o CamelCasePlugin do Kysely, inclusive colunas json, e mantém o resto do resultado', async () => {
     const data = new Date('2026-11-23T12:00:00Z');
     const bytes = Buffer.from('pdf');
     const semPrototipo = Object.assign(Object.create(null), { id_interno: 1 });
@@ -50,18 +50,18 @@ describe('CamelCaseRapido', () => {
     expect(primeira.pecas).toEqual([{ idAnexo: 7, tipoMime: 'application/pdf', sub: { nivelAcesso: 'P' } }, null, 'x']);
   });
 
-  it('falls back to the plugin’s mapping when a row has other columns than the first', async () => {
+  it('recorre ao mapeamento do plugin quando uma linha tem colunas diferentes das da primeira', async () => {
     await comparar([{ id_documento: 1, data_criacao: 'a' }, { id_documento: 2 }, { outra_coluna: 3, id_documento: 4 }]);
   });
 
-  it('leaves empty and row-less results as they are', async () => {
+  it('deixa como estão os resultados vazios e os sem linhas', async () => {
     await comparar([]);
     const semLinhas = { numAffectedRows: 3n } as unknown as QueryResult<UnknownRow>;
     const obtido = await new CamelCaseRapido().transformResult({ ...argumentos([]), result: semLinhas });
     expect(obtido).toBe(semLinhas);
   });
 
-  it('agrees with the plugin on random rows', async () => {
+  it('concorda com o plugin em linhas aleatórias', async () => {
     const chave = fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/);
     const valor = fc.letrec((tie) => ({
       valor: fc.oneof(

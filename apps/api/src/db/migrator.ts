@@ -11,6 +11,11 @@ import * as desempenho from './migrations/0011-desempenho.ts';
 import * as seguranca from './migrations/0012-seguranca.ts';
 import * as caixaPostalPaginas from './migrations/0013-caixa-postal-paginas.ts';
 import * as sessaoOidc from './migrations/0014-sessao-oidc.ts';
+import * as limiteTaxa from './migrations/0015-limite-taxa.ts';
+import * as consolidacaoAcesso from './migrations/0016-consolidacao-acesso.ts';
+import * as esperaLogin from './migrations/0017-espera-login.ts';
+import * as auditoriaVocabulario from './migrations/0018-auditoria-vocabulario.ts';
+import * as consolidacaoIp from './migrations/0019-consolidacao-ip.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -25,6 +30,11 @@ const migracoes: Record<string, Migration> = {
   '0012-seguranca': seguranca,
   '0013-caixa-postal-paginas': caixaPostalPaginas,
   '0014-sessao-oidc': sessaoOidc,
+  '0015-limite-taxa': limiteTaxa,
+  '0016-consolidacao-acesso': consolidacaoAcesso,
+  '0017-espera-login': esperaLogin,
+  '0018-auditoria-vocabulario': auditoriaVocabulario,
+  '0019-consolidacao-ip': consolidacaoIp,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

@@ -82,6 +82,13 @@ export interface TentativaLoginTable {
   em: Timestamp;
 }
 
+export interface EsperaLoginTable {
+  chave: string;
+  tentativas: number;
+  ultimaEm: Timestamp;
+  marca: string;
+}
+
 export interface TipoDocumentoTable {
   id: Generated<number>;
   descricao: string;
@@ -208,7 +215,8 @@ export interface DocumentoTable {
   dataEnvio: TimestampNullable;
   dataUltimaAlteracao: Timestamp;
   idDocumentoAgregador: number | null;
-  resumoTsv: ColumnType<string, never, never>;
+  /** Generated from resumo_assunto (migration 0001): never written, and nullable as far as the database says. */
+  resumoTsv: ColumnType<string | null, never, never>;
   /** Public verification code (migration 0007), filled by the column's DEFAULT. */
   codigoVerificacao: Default<string>;
 }
@@ -338,6 +346,14 @@ export interface ConsolidacaoTable {
   erro: string | null;
   criadoEm: Timestamp;
   concluidoEm: TimestampNullable;
+  /** Holds a peça an anonymous reader could not open: only its requester may follow and download it. */
+  restrita: Default<boolean>;
+  /** Bytes an unfinished one is expected to take, for the disk budget. */
+  tamanhoEstimado: Default<number>;
+  /** When the retention sweep deleted its PDF (the row stays as a tombstone). */
+  expiradaEm: TimestampNullable;
+  /** The requester's address, for the limit of unfinished anonymous ones (null on rows older than 0019). */
+  ipSolicitante: string | null;
 }
 
 export interface ItemGlossarioTable {
@@ -400,9 +416,24 @@ export interface AuditoriaTable {
   acao: string;
   entidade: string;
   idEntidade: string | null;
-  antes: ColumnType<unknown, string | null | undefined, never>;
-  depois: ColumnType<unknown, string | null | undefined, never>;
+  // `| null` is absorbed by unknown for the compiler, but says the columns are nullable (db/esquema.test.ts reads it).
+  antes: ColumnType<unknown | null, string | null | undefined, never>;
+  depois: ColumnType<unknown | null, string | null | undefined, never>;
   ip: string | null;
+}
+
+/** Audit action names written before issue 18 and their current ones (migration 0018); never rewritten rows. */
+export interface AuditoriaAcaoRenomeadaTable {
+  acaoAntiga: string;
+  acao: string;
+}
+
+export interface LimiteTaxaTable {
+  chave: string;
+  /** A bigint, read as a number (connection.ts parses int8). */
+  janela: ColumnType<number, number | string, never>;
+  contagem: number;
+  expiraEm: Timestamp;
 }
 
 export interface Database {
@@ -413,6 +444,7 @@ export interface Database {
   usuarioPermissao: UsuarioPermissaoTable;
   sessao: SessaoTable;
   tentativaLogin: TentativaLoginTable;
+  esperaLogin: EsperaLoginTable;
   oidcTransacao: OidcTransacaoTable;
   tipoDocumento: TipoDocumentoTable;
   assunto: AssuntoTable;
@@ -444,6 +476,8 @@ export interface Database {
   job: JobTable;
   emailSaida: EmailSaidaTable;
   auditoria: AuditoriaTable;
+  auditoriaAcaoRenomeada: AuditoriaAcaoRenomeadaTable;
+  limiteTaxa: LimiteTaxaTable;
 }
 
 export type Documento = Selectable<DocumentoTable>;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { MENSAGENS } from '@tramite/shared';
 import { PDFDict, PDFDocument, PDFName, type PDFString, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { criarPoolTarefasPesadas } from '../tarefas-pesadas.ts';
 import {
   AssinadorPdf,
   assinarPdf,
@@ -74,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('assinarPdf', () => {
-  it('produces a PAdES signature that pdfsig validates, over the whole file, with the signing time', async () => {
+  it('produz uma assinatura PAdES que o pdfsig valida, sobre o arquivo inteiro, com a hora da assinatura', async () => {
     const assinado = await assinarPdf(await pdfSimples(), certificado, dados());
     const relatorio = await pdfsig(assinado);
     expect(relatorio).toContain('Signature Validation: Signature is Valid.');
@@ -87,7 +88,7 @@ describe('assinarPdf', () => {
     expect(relatorio).toMatch(/Signing Time: Mar 10 2026/);
   });
 
-  it("names the signer and their SIAPE number in the signature's /Name and /Reason", async () => {
+  it('põe o nome do assinante e a sua matrícula SIAPE em /Name e /Reason da assinatura', async () => {
     const assinado = await assinarPdf(await pdfSimples(), certificado, { ...dados(), nome: 'João Conceição' });
     const assinatura = await dicionarioAssinatura(assinado);
     expect(assinatura.nome).toBe('João Conceição');
@@ -98,7 +99,7 @@ describe('assinarPdf', () => {
     expect(assinatura.subFiltro).toBe('/ETSI.CAdES.detached');
   });
 
-  it('a byte changed inside the signed range breaks the signature (digest mismatch)', async () => {
+  it('um byte alterado dentro do intervalo assinado invalida a assinatura (Digest Mismatch)', async () => {
     const assinado = await assinarPdf(await pdfSimples(), certificado, dados());
     expect(await pdfsig(assinado)).toContain('Signature is Valid.');
     // The second line of the file is a binary comment: changing it keeps the file readable but not the digest.
@@ -110,7 +111,7 @@ describe('assinarPdf', () => {
     expect(relatorio).not.toContain('Signature is Valid.');
   });
 
-  it('refuses what is not a readable PDF, encrypted PDFs and PDFs without pages', async () => {
+  it('recusa o que não é um PDF legível, PDFs criptografados e PDFs sem páginas', async () => {
     await expect(assinarPdf(Buffer.from('%PDF-1.4\nlixo'), certificado, dados())).rejects.toThrow(
       new PdfNaoAssinavel(MENSAGENS.arquivosAssinados.pdfInvalido),
     );
@@ -129,7 +130,7 @@ describe('assinarPdf', () => {
 });
 
 describe('AssinadorPdf', () => {
-  it('creates the institutional certificate on first use (0600 files) and reuses it afterwards', async () => {
+  it('cria o certificado institucional no primeiro uso (arquivos 0600) e o reaproveita depois', async () => {
     const pastaCertificados = join(pasta, 'certificados');
     const opcoes = { arquivoCertificado: null, senha: '', pastaCertificados, instituicao: INSTITUICAO };
     const primeiro = await new AssinadorPdf(opcoes).obterCertificado();
@@ -147,7 +148,7 @@ describe('AssinadorPdf', () => {
     expect(segundo.senha).toBe(primeiro.senha);
   });
 
-  it('two instances starting together end with one certificate', async () => {
+  it('duas instâncias que começam juntas ficam com um só certificado', async () => {
     const pastaCertificados = join(pasta, 'concorrentes');
     const opcoes = { arquivoCertificado: null, senha: '', pastaCertificados, instituicao: INSTITUICAO };
     const [a, b] = await Promise.all([
@@ -157,13 +158,23 @@ describe('AssinadorPdf', () => {
     expect(a.p12.equals(b.p12)).toBe(true);
   });
 
-  it('uses the configured PKCS#12 and its password, and refuses a wrong password', async () => {
+  it('usa o PKCS#12 configurado e a sua senha, e recusa uma senha errada', async () => {
     const outra = { nome: 'Instituto Federal de Teste', sigla: 'IFT' };
     const arquivoCertificado = join(pasta, 'configurado.p12');
     await writeFile(arquivoCertificado, gerarCertificadoInstitucional(outra, 'segredo'));
     const base = { arquivoCertificado, pastaCertificados: join(pasta, 'nao-usada'), instituicao: INSTITUICAO };
 
-    const assinado = await new AssinadorPdf({ ...base, senha: 'segredo' }).assinar(await pdfSimples(), dados());
+    const original = join(pasta, 'original.pdf');
+    await writeFile(original, await pdfSimples());
+    const trabalhadores = criarPoolTarefasPesadas({
+      quantidade: 1,
+      memoriaMb: 256,
+      tempoLimiteMs: 30_000,
+      filaMaxima: 1,
+    });
+    const assinado = await new AssinadorPdf({ ...base, senha: 'segredo' })
+      .assinar(trabalhadores, original, dados())
+      .finally(() => trabalhadores.fechar());
     const relatorio = await pdfsig(assinado);
     expect(relatorio).toContain('Signature is Valid.');
     expect(relatorio).toContain('Signer Certificate Common Name: Instituto Federal de Teste');

@@ -7,6 +7,7 @@ import { SignPdf } from '@signpdf/signpdf';
 import { MENSAGENS } from '@tramite/shared';
 import forge from 'node-forge';
 import { PDFDocument } from 'pdf-lib';
+import { ErroTrabalho, type ExecutorTarefas } from './pool-trabalhadores.ts';
 
 /**
  * PAdES signing of PDFs (signature dictionary with SubFilter ETSI.CAdES.detached, a detached CMS with SHA-256
@@ -240,7 +241,41 @@ export class AssinadorPdf {
     return this.certificado;
   }
 
-  async assinar(pdf: Buffer, dados: Omit<DadosAssinatura, 'instituicao'>): Promise<Buffer> {
-    return assinarPdf(pdf, await this.obterCertificado(), { ...dados, instituicao: this.opcoes.instituicao });
+  /** Signs the PDF at `caminho` in a worker process of the pool: parsing and signing never run on the loop. */
+  async assinar(
+    trabalhadores: ExecutorTarefas<typeof tarefasAssinatura>,
+    caminho: string,
+    dados: Omit<DadosAssinatura, 'instituicao'>,
+  ): Promise<Buffer> {
+    const certificado = await this.obterCertificado();
+    try {
+      const assinado = await trabalhadores.executar('assinatura.assinar', {
+        caminho,
+        certificado,
+        dados: { ...dados, instituicao: this.opcoes.instituicao },
+      });
+      return Buffer.from(assinado.buffer, assinado.byteOffset, assinado.byteLength);
+    } catch (erro) {
+      if (erro instanceof ErroTrabalho && erro.nomeOriginal === PdfNaoAssinavel.name) {
+        throw new PdfNaoAssinavel(erro.message);
+      }
+      // Past the time or memory limit (a decompression bomb, say): the file cannot be signed here.
+      if (erro instanceof ErroTrabalho && (erro.motivo === 'tempo' || erro.motivo === 'memoria')) {
+        throw new PdfNaoAssinavel(erro.message);
+      }
+      throw erro;
+    }
   }
 }
+
+/** The signing task for the pool of worker processes. */
+export const tarefasAssinatura = {
+  'assinatura.assinar': async (entrada: {
+    caminho: string;
+    certificado: CertificadoAssinatura;
+    dados: DadosAssinatura;
+  }): Promise<Uint8Array> => {
+    const certificado = { p12: Buffer.from(entrada.certificado.p12), senha: entrada.certificado.senha };
+    return assinarPdf(await readFile(entrada.caminho), certificado, entrada.dados);
+  },
+};

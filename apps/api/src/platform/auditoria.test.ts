@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autuacaoValida, autuar, type Cenario, criarCenario } from '../features/documentos/cenario-teste.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
-import { registrarAuditoria } from './auditoria.ts';
+import { ACOES_AUDITORIA, ACOES_RENOMEADAS, registrarAuditoria } from './auditoria.ts';
 
 /** Issue 12: the audit log is append-only, and the state-changing calls write who, when, what, before and after. */
 
@@ -33,20 +33,19 @@ async function ultimoId(): Promise<number> {
 
 describe('auditoria somente inserção', () => {
   it('recusa UPDATE, DELETE e TRUNCATE, e a linha fica como foi gravada', async () => {
+    const inicio = await ultimoId();
     await registrarAuditoria(t.banco.db, {
       idUsuario: c.usuarios.ana.id,
-      acao: 'TESTE_AUDITORIA',
-      entidade: 'teste',
-      idEntidade: 1,
+      acao: 'ALTERAR_CONFIGURACOES',
+      entidade: 'usuario',
+      idEntidade: c.usuarios.ana.id,
       antes: { valor: 1 },
       depois: { valor: 2 },
       ip: '127.0.0.1',
     });
-    const original = await t.banco.db
-      .selectFrom('auditoria')
-      .selectAll()
-      .where('acao', '=', 'TESTE_AUDITORIA')
-      .executeTakeFirstOrThrow();
+    const [original] = await auditoriaDesde(inicio);
+    expect(original).toMatchObject({ acao: 'ALTERAR_CONFIGURACOES', depois: { valor: 2 } });
+    if (!original) throw new Error('linha de auditoria não gravada');
 
     await expect(
       t.banco.db.updateTable('auditoria').set({ acao: 'ADULTERADA' }).where('id', '=', original.id).execute(),
@@ -156,5 +155,39 @@ describe('chamadas que mudam estado gravam quem, quando, o quê, antes e depois'
     });
     expect(recusada.statusCode).toBe(400);
     expect(await auditoriaDesde(inicio)).toHaveLength(0);
+  });
+});
+
+describe('vocabulário das ações (issue 18)', () => {
+  it('todas as ações seguem um só estilo: maiúsculas separadas por _', () => {
+    for (const acao of ACOES_AUDITORIA) expect(acao).toMatch(/^[A-Z]+(_[A-Z]+)*$/);
+    expect(new Set(ACOES_AUDITORIA).size).toBe(ACOES_AUDITORIA.length);
+  });
+
+  it('a migração 0018 registra cada nome antigo com o nome atual, que é do catálogo', async () => {
+    const { rows } = await sql<{ acaoAntiga: string; acao: string }>`
+      SELECT acao_antiga, acao FROM auditoria_acao_renomeada ORDER BY acao_antiga`.execute(t.banco.db);
+    expect(Object.fromEntries(rows.map((linha) => [linha.acaoAntiga, linha.acao]))).toEqual(ACOES_RENOMEADAS);
+    for (const atual of Object.values(ACOES_RENOMEADAS)) expect(ACOES_AUDITORIA).toContain(atual);
+  });
+
+  it('uma linha antiga guarda o nome com que foi gravada e é lida com o nome atual pela visão', async () => {
+    // A row as written before the rename (INSERT is what the log allows).
+    const { rows } = await sql<{ id: number }>`
+      INSERT INTO auditoria (acao, entidade, id_entidade, ip)
+      VALUES ('consolidacao.solicitar', 'consolidacao', gen_random_uuid()::text, '192.0.2.7')
+      RETURNING id::int AS id`.execute(t.banco.db);
+    const id = rows[0]?.id ?? 0;
+    const gravada = await t.banco.db.selectFrom('auditoria').select('acao').where('id', '=', id).executeTakeFirst();
+    expect(gravada).toEqual({ acao: 'consolidacao.solicitar' });
+    const { rows: lidas } = await sql<{ acao: string; acaoGravada: string }>`
+      SELECT acao, acao_gravada FROM auditoria_vocabulario_atual WHERE id = ${id}`.execute(t.banco.db);
+    expect(lidas).toEqual([{ acao: 'SOLICITAR_CONSOLIDACAO', acaoGravada: 'consolidacao.solicitar' }]);
+    // A row in the current vocabulary reads the same through the view.
+    const inicio = await ultimoId();
+    await registrarAuditoria(t.banco.db, { idUsuario: null, acao: 'LOGOUT', entidade: 'sessao', idEntidade: 'x' });
+    const { rows: atuais } = await sql<{ acao: string; acaoGravada: string }>`
+      SELECT acao, acao_gravada FROM auditoria_vocabulario_atual WHERE id > ${inicio}`.execute(t.banco.db);
+    expect(atuais).toEqual([{ acao: 'LOGOUT', acaoGravada: 'LOGOUT' }]);
   });
 });

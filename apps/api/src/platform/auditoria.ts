@@ -1,9 +1,91 @@
 import type { Banco } from '../db/connection.ts';
 
+/**
+ * The audit log's vocabulary: every action is one of these, named verb first in UPPER_SNAKE (a refusal is the
+ * refused action with `_RECUSADO`, or the rule that refused it). Rows written before migration 0018 may hold the
+ * old names of ACOES_RENOMEADAS: the log cannot be rewritten (its trigger refuses UPDATE), so the view
+ * `auditoria_vocabulario_atual` reads them with the current names.
+ */
+export const ACOES_AUDITORIA = [
+  // Login and the user's own settings.
+  'LOGIN',
+  'LOGIN_OIDC',
+  'LOGOUT',
+  'VINCULAR_OIDC',
+  'ALTERAR_CONFIGURACOES',
+  // Documents.
+  'AUTUAR_DOCUMENTO',
+  'EDITAR_AUTUACAO',
+  'SALVAR_MARCADORES',
+  'ENVIAR_COMPROVANTE_EMAIL',
+  'ENVIAR_COMPROVANTE_EMAIL_RECUSADO',
+  // Tramitação.
+  'TRAMITAR_DOCUMENTO',
+  'REENCAMINHAR_DOCUMENTO',
+  'RECEBER_DOCUMENTO',
+  'RECEBER_REENCAMINHAMENTO',
+  'SALVAR_DESPACHO',
+  // Juntada.
+  'ANEXAR_DOCUMENTO',
+  'APENSAR_DOCUMENTO',
+  'DESANEXAR_DOCUMENTO',
+  'DESAPENSAR_DOCUMENTO',
+  // Peças and signed files.
+  'ENVIAR_PECA',
+  'ALTERAR_PECA',
+  'ALTERAR_SEQUENCIAL_PECA',
+  'CANCELAR_PECA',
+  'EXCLUIR_PECA',
+  'ASSINAR_ARQUIVO',
+  'VINCULAR_ARQUIVO_ASSINADO',
+  'EXCLUIR_ARQUIVO_ASSINADO',
+  // Favourites.
+  'ADICIONAR_FAVORITO',
+  'REMOVER_FAVORITO',
+  'ALTERAR_ACOMPANHAMENTO_FAVORITO',
+  // Administration.
+  'ALTERAR_TIPO_DOCUMENTO',
+  'INCLUIR_ITEM_GLOSSARIO',
+  'ALTERAR_ITEM_GLOSSARIO',
+  'EXCLUIR_ITEM_GLOSSARIO',
+  // Look-ups of personal data.
+  'CONSULTAR_EMAIL_INTERESSADO',
+  'LIMITE_CONSULTA_EXCEDIDO',
+  // Consolidation (the job writes the last two, with no user).
+  'SOLICITAR_CONSOLIDACAO',
+  'CONCLUIR_CONSOLIDACAO',
+  'FALHAR_CONSOLIDACAO',
+] as const;
+export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
+
+/**
+ * Names written before the vocabulary had one style (issue 18), and their current names. Migration 0018 wrote the
+ * same list into the table `auditoria_acao_renomeada` (auditoria.test.ts keeps the two equal), which the view
+ * `auditoria_vocabulario_atual` reads: a later rename goes here and into a new migration, never into old rows.
+ */
+export const ACOES_RENOMEADAS: Readonly<Record<string, AcaoAuditoria>> = {
+  'consolidacao.solicitar': 'SOLICITAR_CONSOLIDACAO',
+  'consolidacao.concluir': 'CONCLUIR_CONSOLIDACAO',
+  'consolidacao.erro': 'FALHAR_CONSOLIDACAO',
+  REENCAMINHAMENTO_RECEBER: 'RECEBER_REENCAMINHAMENTO',
+};
+
+/** What an audit row is about: the table its `idEntidade` is a key of (`interessado`: a person or organisation). */
+export type EntidadeAuditoria =
+  | 'sessao'
+  | 'usuario'
+  | 'documento'
+  | 'peca'
+  | 'arquivo_assinado'
+  | 'tipo_documento'
+  | 'item_glossario'
+  | 'interessado'
+  | 'consolidacao';
+
 export interface RegistroAuditoria {
   idUsuario: number | null;
-  acao: string;
-  entidade: string;
+  acao: AcaoAuditoria;
+  entidade: EntidadeAuditoria;
   idEntidade: string | number | null;
   antes?: unknown;
   depois?: unknown;

@@ -1,12 +1,19 @@
+import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { descreverTamanho, MENSAGENS, sanitizarNomeArquivo } from '@tramite/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
 import { type ArmazenamentoArquivos, type ArquivoTemporario, LimiteArquivoExcedido } from './armazenamento.ts';
 import { ErroDominio, requisicaoInvalida } from './erros.ts';
 
 /**
  * Multipart uploads read as a stream (shared by the peças and the signed files): each file part goes straight to a
  * temporary file of the store, refused above a per-file limit; the form fields are collected on the way.
+ *
+ * Every open upload holds a socket and, once its file part starts, an open temporary file. So that slow clients
+ * cannot exhaust the process's file handles (issue 17), uploads run in a bounded number of places (`VagasEnvio`, a
+ * few per user and more in all, taken before anything is read), and a body that stops arriving is given up after an
+ * idle timeout (408), its temporary file closed and deleted.
  */
 
 /** Room for the multipart boundaries and the form fields around each file, when comparing Content-Length. */
@@ -22,7 +29,8 @@ export interface CorpoEnvio {
 
 /**
  * The multipart body of a request, as routes hand it to their service: at most `limites.files` files and
- * `limites.fields` form fields (`limites.parts` in all), each file limited when the service reads the parts.
+ * `limites.fields` form fields (`limites.parts` in all), each file limited when the service reads the parts. A body
+ * that sends nothing for `config.envios.ociosoMs` while it is read fails with 408.
  */
 export function corpoDaRequisicao(
   request: FastifyRequest,
@@ -32,16 +40,137 @@ export function corpoDaRequisicao(
   return {
     tamanhoDeclarado: Number.isFinite(declarado) && declarado >= 0 ? declarado : null,
     partes: (limite) =>
-      request.parts({ limits: { fileSize: limite, ...limites, fieldSize: 8192, fieldNameSize: 100 } }),
+      partesComPrazo(
+        request,
+        { limits: { fileSize: limite, ...limites, fieldSize: 8192, fieldNameSize: 100 } },
+        request.server.config.envios.ociosoMs,
+      ),
   };
 }
 
-/** Runs an upload; a refused upload (413) may still be arriving, so the connection is closed instead of read. */
-export async function fecharSeRecusado<T>(reply: FastifyReply, envio: () => Promise<T>): Promise<T> {
+export const envioOcioso = () => new ErroDominio('ENVIO_OCIOSO', MENSAGENS.arquivos.envioOcioso);
+
+/**
+ * The parts of the body, watched for silence: each chunk that arrives restarts the clock; when it runs out, the file
+ * being received is destroyed with the 408 (its temporary file is then closed and deleted by `receberFluxo`) and a
+ * wait for the next part fails with it. The clock stops once the whole body has arrived: what follows is the
+ * server's own work.
+ */
+async function* partesComPrazo(
+  request: FastifyRequest,
+  opcoes: Parameters<FastifyRequest['parts']>[0],
+  ociosoMs: number,
+): AsyncGenerator<Multipart> {
+  const bruta = request.raw;
+  // A client gone before the body was asked for never emits 'close' again: nothing would end the reading.
+  if (bruta.destroyed && !bruta.readableEnded) throw requisicaoInvalida(MENSAGENS.arquivos.envioInterrompido);
+  const partes = request.parts(opcoes)[Symbol.asyncIterator]();
+  let arquivoAtual: Readable | null = null;
+  let falhar: (erro: ErroDominio) => void = () => {};
+  const expirado = new Promise<never>((_, rejeitar) => {
+    falhar = rejeitar;
+  });
+  expirado.catch(() => {});
+  const relogio = setTimeout(() => {
+    const erro = envioOcioso();
+    arquivoAtual?.destroy(erro);
+    falhar(erro);
+  }, ociosoMs);
+  const rearmar = () => relogio.refresh();
+  const parar = () => clearTimeout(relogio);
+  bruta.on('data', rearmar);
+  bruta.once('end', parar);
+  let aguardando = false;
   try {
-    return await envio();
+    for (;;) {
+      aguardando = true;
+      const proxima = await Promise.race([partes.next(), expirado]);
+      aguardando = false;
+      if (proxima.done) return;
+      arquivoAtual = proxima.value.type === 'file' ? proxima.value.file : null;
+      yield proxima.value;
+    }
+  } finally {
+    parar();
+    bruta.off('data', rearmar);
+    bruta.off('end', parar);
+    // A wait that timed out is still pending inside the library: it settles when the connection closes, and
+    // waiting for it here would hold the answer (and the upload's place) until then.
+    if (!aguardando) await partes.return?.(undefined);
+  }
+}
+
+/**
+ * The places for uploads in this process (issue 17): at most `maximoPorUsuario` open at once for each user (429
+ * past it) and `maximoSimultaneos` in all (503 past it), so that stalled uploads hold a bounded number of sockets and
+ * temporary files and every other request is still served.
+ */
+export class VagasEnvio {
+  #abertos = 0;
+  readonly #porUsuario = new Map<number, number>();
+
+  constructor(readonly limites: Pick<Config['envios'], 'maximoPorUsuario' | 'maximoSimultaneos'>) {}
+
+  /** Uploads open now in this process. */
+  get abertos(): number {
+    return this.#abertos;
+  }
+
+  abertosDe(idUsuario: number): number {
+    return this.#porUsuario.get(idUsuario) ?? 0;
+  }
+
+  /** Takes a place for an upload of the user, or refuses it; answers the function that gives it back (once). */
+  ocupar(idUsuario: number): () => void {
+    const doUsuario = this.abertosDe(idUsuario);
+    if (doUsuario >= this.limites.maximoPorUsuario) {
+      throw new ErroDominio(
+        'LIMITE_SIMULTANEOS',
+        MENSAGENS.arquivos.muitosEnviosDoUsuario(this.limites.maximoPorUsuario),
+      );
+    }
+    if (this.#abertos >= this.limites.maximoSimultaneos) {
+      throw new ErroDominio('SERVIDOR_OCUPADO', MENSAGENS.arquivos.enviosEsgotados);
+    }
+    this.#abertos += 1;
+    this.#porUsuario.set(idUsuario, doUsuario + 1);
+    let devolvida = false;
+    return () => {
+      if (devolvida) return;
+      devolvida = true;
+      this.#abertos -= 1;
+      const restantes = this.abertosDe(idUsuario) - 1;
+      if (restantes > 0) this.#porUsuario.set(idUsuario, restantes);
+      else this.#porUsuario.delete(idUsuario);
+    };
+  }
+}
+
+/** Refusals answered while the body is, as a rule, still arriving (too large, too slow, no place for it). */
+const RECUSAS_ANTES_DO_FIM = new Set<number>([408, 413, 429, 503]);
+
+/**
+ * Runs an upload of the user in one of the process's places (`app.envios`), taken before anything of the body is
+ * read or any file opened, and given back however the upload ends: stored, refused, aborted by the client or given
+ * up for silence. A refused upload may still be arriving, so its connection is closed instead of read.
+ */
+export async function receberEnvio<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  idUsuario: number,
+  envio: () => Promise<T>,
+): Promise<T> {
+  try {
+    const devolver = request.server.envios.ocupar(idUsuario);
+    try {
+      return await envio();
+    } finally {
+      devolver();
+    }
   } catch (erro) {
-    if (erro instanceof ErroDominio && erro.status === 413) reply.header('connection', 'close');
+    if (erro instanceof ErroDominio && (RECUSAS_ANTES_DO_FIM.has(erro.status) || request.raw.complete === false)) {
+      reply.header('connection', 'close');
+    }
     throw erro;
   }
 }
@@ -58,7 +187,7 @@ export interface PartesRecebidas {
 }
 
 export const arquivoGrande = (limite: number) =>
-  new ErroDominio(413, MENSAGENS.arquivos.arquivoGrande(descreverTamanho(limite)));
+  new ErroDominio('ARQUIVO_GRANDE', MENSAGENS.arquivos.arquivoGrande(descreverTamanho(limite)));
 
 /** The multipart library's and the stream's failures as the client should hear them. */
 export function traduzirErroEnvio(erro: unknown, limite: number, mensagemExcesso: string): unknown {
@@ -76,7 +205,7 @@ export function traduzirErroEnvio(erro: unknown, limite: number, mensagemExcesso
     case 'FST_INVALID_JSON_FIELD_ERROR':
       return requisicaoInvalida(MENSAGENS.geral.parametrosInvalidos);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new ErroDominio(415, MENSAGENS.arquivos.multipartObrigatorio);
+      return new ErroDominio('TIPO_NAO_SUPORTADO', MENSAGENS.arquivos.multipartObrigatorio);
   }
   // The server's own failures (disk full, permissions) stay internal errors.
   if (typeof codigo === 'string' && /^E[A-Z]+$/.test(codigo)) return erro;

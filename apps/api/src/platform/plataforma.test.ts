@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
 import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
 import { ErroDominio } from './erros.ts';
+import { ErroTrabalho } from './pool-trabalhadores.ts';
 import { removerSessoesExpiradas } from './sessao.ts';
 import { registrarTratamentoErros } from './tratamento-erros.ts';
 
@@ -25,6 +26,7 @@ describe('formato de erro', () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
     expect(resposta.statusCode).toBe(404);
     expect(resposta.json()).toEqual({
+      codigo: 'ROTA_NAO_ENCONTRADA',
       mensagem: MENSAGENS.geral.rotaNaoEncontrada,
       erros: [{ mensagem: 'GET /api/nao-existe' }],
     });
@@ -39,7 +41,11 @@ describe('formato de erro', () => {
       payload: '{"idUnidadeAtual": ',
     });
     expect(resposta.statusCode).toBe(400);
-    expect(resposta.json()).toEqual({ mensagem: 'O corpo da requisição não é um JSON válido', erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'REQUISICAO_INVALIDA',
+      mensagem: 'O corpo da requisição não é um JSON válido',
+      erros: [],
+    });
   });
 
   it('responde 400 quando a query não segue o esquema', async () => {
@@ -47,6 +53,7 @@ describe('formato de erro', () => {
     expect(resposta.statusCode).toBe(400);
     const corpo = resposta.json();
     expect(corpo.mensagem).toBeTypeOf('string');
+    expect(corpo.codigo).toBe('REQUISICAO_INVALIDA');
     expect(corpo.erros[0].campo).toBe('querystring.redirect');
   });
 
@@ -57,21 +64,36 @@ describe('formato de erro', () => {
       throw new Error('SELECT * FROM segredo WHERE senha = 123');
     });
     app.get('/regra', async () => {
-      throw new ErroDominio(409, 'Conflito de teste', [{ campo: 'x', mensagem: 'y' }]);
+      throw new ErroDominio('CONFLITO', 'Conflito de teste', [{ campo: 'x', mensagem: 'y' }]);
+    });
+    app.get('/trabalho/:motivo', async (request) => {
+      const { motivo } = request.params as { motivo: 'tempo' | 'ocupado' };
+      throw new ErroTrabalho(motivo, `trabalho ${motivo}`);
     });
     app.get('/banco', async () => {
       throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     });
     const quebra = await app.inject({ method: 'GET', url: '/quebra' });
     expect(quebra.statusCode).toBe(500);
-    expect(quebra.json()).toEqual({ mensagem: MENSAGENS.geral.erroInterno, erros: [] });
+    expect(quebra.json()).toEqual({ codigo: 'ERRO_INTERNO', mensagem: MENSAGENS.geral.erroInterno, erros: [] });
     expect(quebra.body).not.toContain('SELECT');
     const regra = await app.inject({ method: 'GET', url: '/regra' });
     expect(regra.statusCode).toBe(409);
-    expect(regra.json()).toEqual({ mensagem: 'Conflito de teste', erros: [{ campo: 'x', mensagem: 'y' }] });
+    expect(regra.json()).toEqual({
+      codigo: 'CONFLITO',
+      mensagem: 'Conflito de teste',
+      erros: [{ campo: 'x', mensagem: 'y' }],
+    });
+    // The pool's failures: past the limits the same input fails again (422), a full pool passes (503).
+    const tempo = await app.inject({ method: 'GET', url: '/trabalho/tempo' });
+    expect(tempo.statusCode).toBe(422);
+    expect(tempo.json()).toEqual({ codigo: 'TRABALHO_TEMPO_ESGOTADO', mensagem: 'trabalho tempo', erros: [] });
+    const ocupado = await app.inject({ method: 'GET', url: '/trabalho/ocupado' });
+    expect(ocupado.statusCode).toBe(503);
+    expect(ocupado.json()).toEqual({ codigo: 'SERVIDOR_OCUPADO', mensagem: 'trabalho ocupado', erros: [] });
     const banco = await app.inject({ method: 'GET', url: '/banco' });
     expect(banco.statusCode).toBe(503);
-    expect(banco.json().mensagem).toBe(MENSAGENS.geral.bancoIndisponivel);
+    expect(banco.json()).toMatchObject({ codigo: 'BANCO_INDISPONIVEL', mensagem: MENSAGENS.geral.bancoIndisponivel });
     await app.close();
   });
 });
@@ -100,7 +122,12 @@ describe('sessões', () => {
   it('vale para outro processo da API no mesmo banco', async () => {
     const cookie = await t.entrar('ana');
     const { buildApp } = await import('../app.ts');
-    const outro = await buildApp({ db: t.banco.db, config: t.config, armazenamento: t.app.armazenamento });
+    const outro = await buildApp({
+      db: t.banco.db,
+      config: t.config,
+      armazenamento: t.app.armazenamento,
+      trabalhadores: t.app.trabalhadores,
+    });
     const resposta = await outro.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
     expect(resposta.statusCode).toBe(200);
     await outro.close();

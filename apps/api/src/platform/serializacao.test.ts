@@ -54,10 +54,14 @@ describe('serialização das respostas', () => {
   });
 
   it('mantém a ordem do schema com opcionais ausentes ou presentes (erros da API)', () => {
-    const dados = { erros: [{ mensagem: 'm', campo: 'c' }, { mensagem: 'sem campo' }], mensagem: 'x' };
+    const dados = {
+      erros: [{ mensagem: 'm', campo: 'c' }, { mensagem: 'sem campo' }],
+      mensagem: 'x',
+      codigo: 'CONFLITO',
+    };
     expect(rapido(erroApiSchema)(dados)).toBe(porZod(erroApiSchema)(dados));
     expect(rapido(erroApiSchema)(dados)).toBe(
-      '{"mensagem":"x","erros":[{"campo":"c","mensagem":"m"},{"mensagem":"sem campo"}]}',
+      '{"codigo":"CONFLITO","mensagem":"x","erros":[{"campo":"c","mensagem":"m"},{"mensagem":"sem campo"}]}',
     );
   });
 

@@ -5,8 +5,10 @@ import { CABECALHO_CSRF, VALOR_CABECALHO_CSRF } from '@tramite/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { type Config, lerConfig } from '../config.ts';
+import type { Dependencias } from '../contexto.ts';
 import { ArmazenamentoArquivos } from '../platform/armazenamento.ts';
 import { COOKIE_SESSAO } from '../platform/sessao.ts';
+import { criarPoolTarefasPesadas } from '../tarefas-pesadas.ts';
 import { type BancoTeste, criarBancoTeste } from './banco-teste.ts';
 
 export interface AppTeste {
@@ -19,12 +21,22 @@ export interface AppTeste {
 }
 
 /** The whole server on a fresh database, driven with `app.inject`. */
-export async function criarAppTeste(ambiente: Record<string, string> = {}): Promise<AppTeste> {
+export async function criarAppTeste(
+  ambiente: Record<string, string> = {},
+  opcoes: { destinoLog?: Dependencias['destinoLog'] } = {},
+): Promise<AppTeste> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tramite-api-'));
   const banco = await criarBancoTeste();
   const lida = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...ambiente });
   const config: Config = { ...lida, banco: banco.conexao, webDist: ambiente.WEB_DIST ? lida.webDist : null };
-  const app = await buildApp({ db: banco.db, config, armazenamento: new ArmazenamentoArquivos(config.arquivosDir) });
+  const trabalhadores = criarPoolTarefasPesadas(config.trabalhadores);
+  const app = await buildApp({
+    db: banco.db,
+    config,
+    armazenamento: new ArmazenamentoArquivos(config.arquivosDir),
+    trabalhadores,
+    destinoLog: opcoes.destinoLog,
+  });
   await app.ready();
   return {
     app,
@@ -33,6 +45,7 @@ export async function criarAppTeste(ambiente: Record<string, string> = {}): Prom
     entrar: (username, senha) => entrarNoApp(app, username, senha),
     async fechar() {
       await app.close();
+      await trabalhadores.fechar();
       await banco.fechar();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -35,9 +35,15 @@ interface CampoEntidadeProps {
   erro?: boolean;
   textoAjuda?: ReactNode;
   testId?: string;
+  /**
+   * Characters (spaces not counted) typed before a search is sent; below it the list shows a hint instead. The API
+   * refuses shorter name searches of interested parties (MINIMO_CARACTERES_NOME_INTERESSADO).
+   */
+  minimoTermo?: number;
 }
 
 const MINIMO_TERMO = 2;
+const caracteres = (texto: string) => texto.replace(/\s/g, '').length;
 const ATRASO_BUSCA_MS = 300;
 
 function rotuloEntidade(entidade: Entidade): string {
@@ -63,6 +69,7 @@ export function CampoEntidade({
   erro,
   textoAjuda,
   testId,
+  minimoTermo = MINIMO_TERMO,
 }: CampoEntidadeProps) {
   const snackbar = useSnackbar();
   const [texto, setTexto] = useState('');
@@ -78,12 +85,13 @@ export function CampoEntidade({
 
   // Once an entity is chosen the text is its label: that is not a new search.
   const pesquisando =
-    tipo !== null && termo.length >= MINIMO_TERMO && (selecionada === null || termo !== rotuloEntidade(selecionada));
+    tipo !== null &&
+    caracteres(termo) >= minimoTermo &&
+    (selecionada === null || termo !== rotuloEntidade(selecionada));
   const consulta = useQuery({
     queryKey: [chaveConsulta, tipo, termo],
     queryFn: ({ signal }) => buscar(tipo ?? '', /^\d+$/.test(termo) ? { codigo: termo } : { nome: termo }, signal),
     enabled: pesquisando,
-    staleTime: 60_000,
   });
 
   useEffect(() => {
@@ -157,8 +165,8 @@ export function CampoEntidade({
       loading={consulta.isFetching || resolvendo}
       loadingText="Buscando…"
       noOptionsText={
-        texto.trim().length < MINIMO_TERMO
-          ? `Digite ao menos ${MINIMO_TERMO} letras do nome, ou o código`
+        caracteres(texto) < minimoTermo
+          ? `Digite ao menos ${minimoTermo} letras do nome, ou o código`
           : 'Nenhum resultado encontrado'
       }
       data-testid={testId}

@@ -1,21 +1,40 @@
-import { CABECALHO_CSRF, type ErroApi, MENSAGENS, VALOR_CABECALHO_CSRF } from '@tramite/shared';
+import {
+  CABECALHO_CSRF,
+  CODIGOS_ERRO,
+  type CodigoErro,
+  type ErroApi,
+  MENSAGENS,
+  VALOR_CABECALHO_CSRF,
+} from '@tramite/shared';
 
 /** Prefix of every API path; the SPA and the API share the origin. */
 const PREFIXO_API = '/api/';
 
-/** An API failure: HTTP status (0 when the server could not be reached) and the server's message when it sent one. */
+/**
+ * An API failure: HTTP status (0 when the server could not be reached), and the server's code and message when it
+ * sent them. Callers branch on `codigo`, never on the message's text.
+ */
 export class ErroHttp extends Error {
   readonly status: number;
   /** The `mensagem` of the error body, when the server answered with the documented shape. */
   readonly mensagemServidor: string | undefined;
   readonly erros: ErroApi['erros'];
+  /** The `codigo` of the error body, when it is one this build knows (CODIGOS_ERRO). */
+  readonly codigo: CodigoErro | undefined;
 
-  constructor(status: number, mensagem: string, mensagemServidor?: string, erros: ErroApi['erros'] = []) {
+  constructor(
+    status: number,
+    mensagem: string,
+    mensagemServidor?: string,
+    erros: ErroApi['erros'] = [],
+    codigo?: CodigoErro,
+  ) {
     super(mensagem);
     this.name = 'ErroHttp';
     this.status = status;
     this.mensagemServidor = mensagemServidor;
     this.erros = erros;
+    this.codigo = codigo;
   }
 }
 
@@ -47,10 +66,15 @@ function montarUrl(caminho: string, params?: ParametrosConsulta): string {
   return `${PREFIXO_API}${relativo}${texto ? `?${texto}` : ''}`;
 }
 
-function lerErroApi(corpo: unknown): Partial<ErroApi> {
+const ehCodigoErro = (valor: unknown): valor is CodigoErro =>
+  typeof valor === 'string' && Object.hasOwn(CODIGOS_ERRO, valor);
+
+/** The parts of an error body that follow the documented shape (`erroApiSchema`); anything else is dropped. */
+export function lerErroApi(corpo: unknown): Partial<ErroApi> {
   if (typeof corpo !== 'object' || corpo === null) return {};
-  const { mensagem, erros } = corpo as Record<string, unknown>;
+  const { codigo, mensagem, erros } = corpo as Record<string, unknown>;
   return {
+    codigo: ehCodigoErro(codigo) ? codigo : undefined,
     mensagem: typeof mensagem === 'string' && mensagem.length > 0 ? mensagem : undefined,
     erros: Array.isArray(erros)
       ? erros.filter(
@@ -91,12 +115,13 @@ async function requisitar(metodo: string, caminho: string, opcoes: OpcoesRequisi
     } catch {
       corpoErro = undefined;
     }
-    const { mensagem, erros } = lerErroApi(corpoErro);
+    const { codigo, mensagem, erros } = lerErroApi(corpoErro);
     throw new ErroHttp(
       resposta.status,
       mensagem ?? `Erro ${resposta.status}${resposta.statusText ? ` (${resposta.statusText})` : ''}`,
       mensagem,
       erros,
+      codigo,
     );
   }
   return resposta;

@@ -1,5 +1,5 @@
 import { CABECALHO_CSRF, type ErroApi, MENSAGENS, VALOR_CABECALHO_CSRF } from '@tramite/shared';
-import { ErroHttp } from './api';
+import { ErroHttp, lerErroApi } from './api';
 
 export interface ProgressoEnvio {
   /** Bytes of the request body sent so far. */
@@ -16,11 +16,7 @@ export interface OpcoesEnvioArquivo {
 
 function lerErro(texto: string): Partial<ErroApi> {
   try {
-    const corpo = JSON.parse(texto) as Record<string, unknown>;
-    return {
-      mensagem: typeof corpo.mensagem === 'string' && corpo.mensagem ? corpo.mensagem : undefined,
-      erros: Array.isArray(corpo.erros) ? (corpo.erros as ErroApi['erros']) : [],
-    };
+    return lerErroApi(JSON.parse(texto));
   } catch {
     return {};
   }
@@ -57,8 +53,8 @@ export function enviarArquivo<T>(caminho: string, formulario: FormData, opcoes: 
         }
         return;
       }
-      const { mensagem, erros } = lerErro(xhr.responseText);
-      reject(new ErroHttp(xhr.status, mensagem ?? `Erro ${xhr.status}`, mensagem, erros ?? []));
+      const { codigo, mensagem, erros } = lerErro(xhr.responseText);
+      reject(new ErroHttp(xhr.status, mensagem ?? `Erro ${xhr.status}`, mensagem, erros ?? [], codigo));
     };
     xhr.onerror = () => reject(new ErroHttp(0, MENSAGENS.geral.semComunicacao));
     xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));

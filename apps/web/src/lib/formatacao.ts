@@ -26,12 +26,9 @@ export function formatarData(valor: ValorData): string {
   return interpretar(valor)?.locale('pt-br').format(FORMATO_DATA) ?? '';
 }
 
-/** Date as the API expects it: YYYY-MM-DD; undefined when absent or invalid, so it drops out of the query. */
-export function paraDataApi(valor: ValorData): string | undefined {
-  return interpretar(valor)?.format(FORMATO_DATA_API);
-}
-
-/** Report bounds: date, 'T', time (spec §9). */
-export function paraDataHoraRelatorio(valor: ValorData): string | undefined {
-  return interpretar(valor)?.format('YYYY-MM-DD[T]HH:mm:ss');
+/** '5 MiB', '320 KiB', '12 bytes' in pt-BR. */
+export function formatarTamanho(bytes: number): string {
+  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MiB`;
+  if (bytes >= 1024) return `${Math.ceil(bytes / 1024).toLocaleString('pt-BR')} KiB`;
+  return `${bytes} bytes`;
 }

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Configuracoes, Permissao, Usuario } from '@tramite/shared';
+import { type Configuracoes, type Permissao, PREFIXO_CONSOLIDACAO, type Usuario } from '@tramite/shared';
 import { api, ErroHttp } from './api';
 
 /** Navigations within this window reuse the cached session; after it the root loader asks the server again. */
@@ -77,10 +77,25 @@ export function irParaLogin(destino: string = window.location.pathname + window.
 }
 
 /**
+ * Forgets the consolidations remembered in this browser (keys PROTOCOLO<uuid>): whoever uses the browser next must not
+ * find, on the public /consolidacao page, what the user who left asked for (issue 17).
+ */
+function esquecerConsolidacoesLocais(): void {
+  const chaves: string[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const chave = localStorage.key(i);
+    if (chave?.startsWith(PREFIXO_CONSOLIDACAO)) chaves.push(chave);
+  }
+  for (const chave of chaves) localStorage.removeItem(chave);
+}
+
+/**
  * Ends the session on the server, then reloads the app at the home page; after an institutional (OIDC) login the
  * server answers the provider's logout address instead, which ends that session too and comes back to the login.
+ * The browser's remembered consolidations are forgotten first, even if the server cannot be reached.
  */
 export async function sair(): Promise<void> {
+  esquecerConsolidacoesLocais();
   const resposta = await api.post<{ urlSaida: string } | undefined>('auth/logout');
   window.location.assign(resposta?.urlSaida ?? '/home');
 }

@@ -40,8 +40,6 @@ import {
   TIPOS_DOCUMENTO,
 } from './vocabulario.ts';
 
-export { INSTITUICAO } from './unidades.ts';
-
 const SEMENTE = 20_240_917;
 
 /** Tables whose rows get explicit ids, so their identity sequences are moved past them. */

@@ -196,11 +196,6 @@ export function interessadoDaPessoa(idPessoa: number): InteressadoDemo {
   return encontrado;
 }
 
-export function interessadoDaUnidade(sigla: string): InteressadoDemo | undefined {
-  const id = idUnidade(sigla);
-  return INTERESSADOS.find((i) => i.tipo === 'U' && i.idUnidade === id);
-}
-
 export function linhasInteressados(): Insertable<InteressadoTable>[] {
   return INTERESSADOS.map((i) => ({ ...i }));
 }

@@ -462,15 +462,3 @@ export const MOTIVOS_DESARQUIVAMENTO = [
   'Atendimento a pedido de acesso à informação.',
   'Requisição da Procuradoria para instrução de processo judicial.',
 ];
-
-export const MARCADORES = [
-  'urgente',
-  'aguardando resposta',
-  'conferir documentação',
-  'licitação',
-  'prazo LAI',
-  'reunião do conselho',
-  'pendente de assinatura',
-];
-
-export const TIPO_CHAVE_POR_ID = new Map<number, ChaveTipo>(CHAVES_TIPO.map((chave) => [TIPO[chave], chave]));

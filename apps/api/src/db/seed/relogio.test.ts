@@ -14,13 +14,13 @@ describe('RelogioExpediente', () => {
     '2026-03-13T19:00:00-03:00',
   ];
 
-  it.each(momentos)('never places an event after now (%s)', (texto) => {
+  it.each(momentos)('nunca põe um evento depois de agora (%s)', (texto) => {
     const agora = new Date(texto);
     const relogio = new RelogioExpediente(agora);
     expect(relogio.paraData(relogio.agoraMin).getTime()).toBeLessThanOrEqual(agora.getTime());
   });
 
-  it('maps office minutes to weekdays between 08:00 and 18:00, in order and back', () => {
+  it('converte minutos de expediente em dias úteis entre 08:00 e 18:00, em ordem, e de volta', () => {
     const relogio = new RelogioExpediente(new Date(momentos[2] as string));
     const aleatorio = new Aleatorio(7);
     let anterior = -1;
@@ -39,14 +39,14 @@ describe('RelogioExpediente', () => {
     }
   });
 
-  it('uses the São Paulo calendar year', () => {
+  it('usa o ano do calendário de São Paulo', () => {
     expect(anoLocal(new Date('2026-01-01T01:00:00Z'))).toBe(2025);
     expect(anoLocal(new Date('2026-01-01T04:00:00Z'))).toBe(2026);
   });
 });
 
 describe('identificadores', () => {
-  it('generates CPFs and CNPJs with valid check digits', () => {
+  it('gera CPFs e CNPJs com dígitos verificadores válidos', () => {
     const aleatorio = new Aleatorio(1);
     for (let i = 0; i < 200; i++) {
       expect(cpfValido(gerarCpf(aleatorio))).toBe(true);

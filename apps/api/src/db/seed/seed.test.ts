@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 describe('semearDemo', () => {
-  it('seeds an empty database quickly and reports what it inserted', async () => {
+  it('semeia um banco vazio rapidamente e informa o que inseriu', async () => {
     expect(resumo.semeado).toBe(true);
     expect(resumo.motivo).toBeNull();
     // Target is well under 5 s; the margin absorbs a busy test machine.
@@ -57,7 +57,7 @@ describe('semearDemo', () => {
     }
   });
 
-  it('creates the organisation: about 40 units in a tree, protocol and archive units, some inactive', async () => {
+  it('cria a organização: cerca de 40 unidades em árvore, unidades de protocolo e de arquivo, algumas inativas', async () => {
     const unidades = await linhas<{
       id: number;
       sigla: string;
@@ -80,7 +80,7 @@ describe('semearDemo', () => {
     expect(resumo.unidades.inativas.length).toBeGreaterThan(0);
   });
 
-  it('creates the demo users with their units, permissions and a password equal to the username', async () => {
+  it('cria os usuários da demonstração com lotações, permissões e senha igual ao username', async () => {
     const usuarios = await linhas<{
       id: number;
       username: string;
@@ -136,7 +136,7 @@ describe('semearDemo', () => {
     expect(lotacoesAdmin.map((l) => l.sigla)).toEqual(['PROGRAD', 'PROT', 'REIT']);
   });
 
-  it('creates the vocabulary: legal grounds, subjects, 20 document types with flows', async () => {
+  it('cria o vocabulário: hipóteses legais, assuntos, 20 tipos documentais com fluxos', async () => {
     const hipoteses = await linhas<{ descricao: string; baseLegal: string }>(
       'SELECT descricao, base_legal FROM hipotese_legal',
     );
@@ -186,7 +186,7 @@ describe('semearDemo', () => {
     expect(listadasSemDestino).toEqual([]);
   });
 
-  it('creates interested parties of every type, linked to people and units', async () => {
+  it('cria interessados de todos os tipos, ligados a pessoas e unidades', async () => {
     const interessados = await linhas<{
       id: number;
       tipo: string;
@@ -209,7 +209,7 @@ describe('semearDemo', () => {
     expect(carla?.id).toBe(resumo.interessadoCarla);
   });
 
-  it('covers every situacao and estado, about 300 documents, with interested parties of the matching type', async () => {
+  it('cobre toda situacao e todo estado, cerca de 300 documentos, com interessados do tipo correspondente', async () => {
     expect(await contar('documento')).toBeGreaterThanOrEqual(280);
     expect(await contar('documento')).toBeLessThanOrEqual(320);
     const situacoes = await linhas<{ situacao: string }>('SELECT DISTINCT situacao FROM documento');
@@ -244,7 +244,7 @@ describe('semearDemo', () => {
     expect(anos.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('numbers every document with a valid, unique NUP from a gapless sequence per unit and year', async () => {
+  it('numera cada documento com um NUP válido e único, de uma sequência sem lacunas por unidade e ano', async () => {
     const documentos = await linhas<{
       numero: string;
       numeroDigitos: string;
@@ -274,7 +274,7 @@ describe('semearDemo', () => {
     }
   });
 
-  it('keeps every tramitação history consistent with the document state', async () => {
+  it('mantém todo histórico de tramitação coerente com o estado do documento', async () => {
     const documentos = await linhas<{
       id: number;
       situacao: string;
@@ -362,7 +362,7 @@ describe('semearDemo', () => {
     expect(await contar('tramitacao WHERE reencaminhamento')).toBeGreaterThan(0);
   });
 
-  it('joins documents consistently and records unarchivings', async () => {
+  it('junta documentos de forma coerente e registra os desarquivamentos', async () => {
     const juntados = await linhas<{
       situacao: string;
       idDocumentoAgregador: number | null;
@@ -391,7 +391,7 @@ describe('semearDemo', () => {
     expect(desarquivamentos.every((x) => x.tipo === 'DESARQUIVAR' && x.origemArquivo)).toBe(true);
   });
 
-  it('attaches peças with gapless numbering and files present in the store', async () => {
+  it('inclui peças com numeração sem lacunas e arquivos presentes no armazenamento', async () => {
     const pecas = await linhas<{
       idDocumento: number;
       sequencial: number;
@@ -438,7 +438,7 @@ describe('semearDemo', () => {
     expect(Buffer.concat(bytes).subarray(0, 5).toString('latin1')).toBe('%PDF-');
   });
 
-  it('gives the tests their fixtures: Protocolo Central, Bruno, Carla and the type 571 draft', async () => {
+  it('dá aos testes os seus dados fixos: Protocolo Central, Bruno, Carla e o rascunho do tipo 571', async () => {
     const rascunho = await linhas<{
       idTipoDocumento: number;
       situacao: string;
@@ -482,7 +482,7 @@ describe('semearDemo', () => {
     ).toBe(resumo.documentos.pendentesProtocolo.length);
   });
 
-  it('seeds favourites, signed files, glossary and one valid and one expired notice', async () => {
+  it('semeia favoritos, arquivos assinados, glossário e uma notícia válida e outra vencida', async () => {
     expect(await contar(`favorito WHERE id_usuario = ${resumo.usuarios.admin}`)).toBeGreaterThan(0);
     expect(await contar(`favorito WHERE id_usuario = ${resumo.usuarios.ana}`)).toBeGreaterThan(0);
     expect(await contar('favorito WHERE acompanhado_por_email')).toBeGreaterThan(0);
@@ -498,7 +498,7 @@ describe('semearDemo', () => {
     expect(valida?.mensagem).toContain('Bem-vindo ao Trâmite');
   });
 
-  it('lets the full-text search find accented words without accents', async () => {
+  it('a busca textual acha palavras acentuadas digitadas sem acento', async () => {
     for (const termo of ['oficios', 'licitacao', 'diarias', 'matricula']) {
       expect(
         await contar(`documento WHERE resumo_tsv @@ websearch_to_tsquery('public.portugues_sem_acento', '${termo}')`),
@@ -506,7 +506,7 @@ describe('semearDemo', () => {
     }
   });
 
-  it('moves the identity sequences past the explicit ids', async () => {
+  it('avança as sequências de identidade para além dos ids explícitos', async () => {
     const desfazer = new Error('desfazer');
     const tentativa = db.transaction().execute(async (trx) => {
       const tipo = await trx
@@ -531,7 +531,7 @@ describe('semearDemo', () => {
     expect(await contar(`unidade WHERE sigla = 'TESTE'`)).toBe(0);
   });
 
-  it('is idempotent and keeps the same ids whatever the date', async () => {
+  it('é idempotente e mantém os mesmos ids qualquer que seja a data', async () => {
     const antes = await contar('documento');
     const outraData = new Date(agora.getTime() - 200 * 86_400_000);
     const segundo = await semearDemo(db, { armazenamento, nupFormato: 'nup17', agora: outraData });

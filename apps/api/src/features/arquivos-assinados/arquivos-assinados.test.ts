@@ -191,7 +191,7 @@ afterAll(async () => {
 });
 
 describe('GET arquivos-assinados/tipos-assinatura', () => {
-  it('lists the active types only, and asks for a login', async () => {
+  it('lista só os tipos ativos e exige login', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/arquivos-assinados/tipos-assinatura' })).statusCode).toBe(
       401,
     );
@@ -206,7 +206,7 @@ describe('GET arquivos-assinados/tipos-assinatura', () => {
 });
 
 describe('GET arquivos-assinados/assinante', () => {
-  it('answers the caller’s name and SIAPE number (null when there is none)', async () => {
+  it('responde o nome e a matrícula SIAPE do usuário (null quando não há)', async () => {
     const url = '/api/arquivos-assinados/assinante';
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     const daAna = await t.app.inject({ method: 'GET', url, headers: cabecalhosApp(ana) });
@@ -217,7 +217,7 @@ describe('GET arquivos-assinados/assinante', () => {
 });
 
 describe('POST arquivos-assinados/', () => {
-  it('signs a PDF in the caller’s name: pdfsig validates it, the original is kept, both hashes recorded', async () => {
+  it('assina um PDF em nome do usuário: o pdfsig o valida, o original fica guardado e os dois hashes são registrados', async () => {
     const original = await pdfReal('Ofício 12/2026');
     const resposta = await assinar(ana, campos({ tipoAssinatura: 'Assinatura digital institucional (PAdES)' }), [
       { nome: 'Ofício 12-2026.pdf', conteudo: original, tipo: 'application/pdf' },
@@ -261,7 +261,7 @@ describe('POST arquivos-assinados/', () => {
     expect(await auditorias('ASSINAR_ARQUIVO', assinado.idArquivoAssinado)).toHaveLength(1);
   });
 
-  it('signs several files in one request, each with its own row', async () => {
+  it('assina vários arquivos num só pedido, cada um com a sua linha', async () => {
     const resposta = await assinar(ana, campos(), [
       { nome: 'um.pdf', conteudo: await pdfReal('um') },
       { nome: 'dois.pdf', conteudo: await pdfReal('dois') },
@@ -270,14 +270,18 @@ describe('POST arquivos-assinados/', () => {
     expect((resposta.json() as ArquivoAssinado[]).map((a) => a.nomeOriginal)).toEqual(['um.pdf', 'dois.pdf']);
   });
 
-  it('refuses a file that is not a PDF, naming it, and keeps nothing (not even the PDF sent with it)', async () => {
+  it('recusa, pelo nome, um arquivo que não é PDF e não guarda nada (nem o PDF enviado junto)', async () => {
     const antes = await estado();
     const resposta = await assinar(ana, campos(), [
       { nome: 'bom.pdf', conteudo: await pdfReal('bom') },
       { nome: 'foto.png', conteudo: png() },
     ]);
     expect(resposta.statusCode).toBe(415);
-    expect(resposta.json()).toEqual({ mensagem: M.apenasPdf, erros: [{ campo: 'foto.png', mensagem: M.apenasPdf }] });
+    expect(resposta.json()).toEqual({
+      codigo: 'TIPO_NAO_SUPORTADO',
+      mensagem: M.apenasPdf,
+      erros: [{ campo: 'foto.png', mensagem: M.apenasPdf }],
+    });
     await conferirNadaGuardado(antes);
 
     // A PNG named .pdf is not a PDF either.
@@ -287,7 +291,7 @@ describe('POST arquivos-assinados/', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('refuses a file that starts like a PDF but cannot be read (422) and an empty file (400)', async () => {
+  it('recusa um arquivo que começa como PDF mas não pode ser lido (422) e um arquivo vazio (400)', async () => {
     const antes = await estado();
     const resposta = await assinar(ana, campos(), [{ nome: 'quebrado.pdf', conteudo: pdfFalso(4096, 'quebrado') }]);
     expect(resposta.statusCode).toBe(422);
@@ -298,7 +302,7 @@ describe('POST arquivos-assinados/', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('allows 50 MiB per file and refuses one byte more with 413, keeping nothing', async () => {
+  it('permite 50 MiB por arquivo e recusa um byte a mais com 413, sem guardar nada', async () => {
     // A real PDF padded with a comment up to exactly the limit: still readable and signable.
     const base = await pdfReal('volumoso');
     const enchimento = Buffer.alloc(TAMANHO_MAXIMO_ARQUIVO_ASSINATURA - base.length, 0x20);
@@ -317,7 +321,7 @@ describe('POST arquivos-assinados/', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('refuses from the declared length alone, before reading the body', async () => {
+  it('recusa só pelo tamanho declarado, antes de ler o corpo', async () => {
     const antes = await estado();
     const { payload, tipo } = corpoMultipart(campos(), [{ nome: 'a.pdf', conteudo: await pdfReal('a') }]);
     const resposta = await t.app.inject({
@@ -334,7 +338,7 @@ describe('POST arquivos-assinados/', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it(`refuses more than ${MAXIMO_ARQUIVOS_ASSINATURA} files per request`, async () => {
+  it(`recusa mais de ${MAXIMO_ARQUIVOS_ASSINATURA} arquivos por pedido`, async () => {
     const antes = await estado();
     const pequeno = await pdfReal('x');
     const arquivos = Array.from({ length: MAXIMO_ARQUIVOS_ASSINATURA + 1 }, (_, i) => ({
@@ -347,7 +351,7 @@ describe('POST arquivos-assinados/', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('signs only with the caller’s own SIAPE number', async () => {
+  it('assina só com a matrícula SIAPE do próprio usuário', async () => {
     const antes = await estado();
     const arquivo = [{ nome: 'a.pdf', conteudo: await pdfReal('siape') }];
     const alheia = await assinar(ana, campos({ matrSiape: '7654321' }), arquivo);
@@ -364,7 +368,7 @@ describe('POST arquivos-assinados/', () => {
     expect((await assinar(ana, campos({ matrSiape: '0123456-7' }), arquivo)).statusCode).toBe(201);
   });
 
-  it('needs an active signature type, and the description (when sent) must be that type’s', async () => {
+  it('exige um tipo de assinatura ativo, e a descrição, quando enviada, tem de ser a desse tipo', async () => {
     const antes = await estado();
     const arquivo = [{ nome: 'a.pdf', conteudo: await pdfReal('tipo') }];
     const inativo = await assinar(ana, campos({ idTipoAssinatura: String(ids.tipoInativo) }), arquivo);
@@ -379,7 +383,7 @@ describe('POST arquivos-assinados/', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('asks for a login, the anti-CSRF header and at least one file', async () => {
+  it('exige login, o cabeçalho anti-CSRF e ao menos um arquivo', async () => {
     const arquivo = [{ nome: 'a.pdf', conteudo: await pdfReal('login') }];
     expect((await assinar(undefined, campos(), arquivo)).statusCode).toBe(401);
     const { payload, tipo } = corpoMultipart(campos(), arquivo);
@@ -397,7 +401,7 @@ describe('POST arquivos-assinados/', () => {
 });
 
 describe('GET arquivos-assinados/{id}', () => {
-  it('someone else’s unlinked file does not exist for them; anonymous callers get 401', async () => {
+  it('um arquivo não vinculado não existe para quem não o assinou; quem não entrou recebe 401', async () => {
     const arquivo = await assinarUm('privado.pdf');
     expect((await baixar(undefined, arquivo.idArquivoAssinado)).statusCode).toBe(401);
     const alheio = await baixar(bruno, arquivo.idArquivoAssinado);
@@ -407,7 +411,7 @@ describe('GET arquivos-assinados/{id}', () => {
     expect((await baixar(ana, 999_999)).statusCode).toBe(404);
   });
 
-  it('a linked file: others get the signed PDF when they may open the peça, never the original', async () => {
+  it('um arquivo vinculado: os outros recebem o PDF assinado quando podem abrir a peça, nunca o original', async () => {
     const arquivo = await assinarUm('publico.pdf');
     expect((await vincular(ana, arquivo.idArquivoAssinado, ids.recebido)).statusCode).toBe(200);
     const assinado = await baixar(bruno, arquivo.idArquivoAssinado);
@@ -437,7 +441,7 @@ describe('GET arquivos-assinados/{id}', () => {
 });
 
 describe('POST arquivos-assinados/{id}/vincular-documento/{idDocumento}', () => {
-  it('adds the signed PDF as the last peça of the document, once', async () => {
+  it('inclui o PDF assinado como a última peça do documento, uma só vez', async () => {
     const arquivo = await assinarUm('vincular.pdf');
     const resposta = await vincular(ana, arquivo.idArquivoAssinado, ids.recebido2);
     expect(resposta.statusCode, resposta.body).toBe(200);
@@ -473,7 +477,7 @@ describe('POST arquivos-assinados/{id}/vincular-documento/{idDocumento}', () => 
     expect(denovo.json().mensagem).toBe(M.jaVinculado(vinculado.numeroDocumentoVinculado as string));
   });
 
-  it('follows the peça rules: archived documents, other units, unknown documents', async () => {
+  it('segue as regras das peças: documento arquivado, outra unidade, documento desconhecido', async () => {
     const arquivo = await assinarUm('regras.pdf');
     const arquivado = await vincular(ana, arquivo.idArquivoAssinado, ids.arquivado);
     expect(arquivado.statusCode).toBe(403);
@@ -491,13 +495,13 @@ describe('POST arquivos-assinados/{id}/vincular-documento/{idDocumento}', () => 
     expect(linha).toEqual({ idDocumentoVinculado: null, idPecaVinculada: null });
   });
 
-  it('only the signer links: 404 for someone else’s unlinked file, 401 anonymous', async () => {
+  it('só o assinante vincula: 404 para o arquivo não vinculado de outro, 401 sem login', async () => {
     const arquivo = await assinarUm('so-meu.pdf');
     expect((await vincular(undefined, arquivo.idArquivoAssinado, ids.recebido)).statusCode).toBe(401);
     expect((await vincular(bruno, arquivo.idArquivoAssinado, ids.outraUnidade)).statusCode).toBe(404);
   });
 
-  it('removing the peça it became unlinks the signed file, which can then be deleted', async () => {
+  it('excluir a peça criada pelo vínculo desvincula o arquivo assinado, que então pode ser excluído', async () => {
     const arquivo = await assinarUm('desfazer.pdf');
     const vinculado = (await vincular(ana, arquivo.idArquivoAssinado, ids.recebido2)).json() as ArquivoAssinado;
     const peca = await t.banco.db
@@ -518,7 +522,7 @@ describe('POST arquivos-assinados/{id}/vincular-documento/{idDocumento}', () => 
 });
 
 describe('DELETE arquivos-assinados/{id}', () => {
-  it('the signer deletes an unlinked file: gone from the list and the download, row kept, audited', async () => {
+  it('o assinante exclui um arquivo não vinculado: sai da lista e do download, a linha fica, com auditoria', async () => {
     const arquivo = await assinarUm('excluir.pdf');
     expect((await excluir(undefined, arquivo.idArquivoAssinado)).statusCode).toBe(401);
     expect((await excluir(bruno, arquivo.idArquivoAssinado)).statusCode).toBe(404);
@@ -537,7 +541,7 @@ describe('DELETE arquivos-assinados/{id}', () => {
     expect((await vincular(ana, arquivo.idArquivoAssinado, ids.recebido)).statusCode).toBe(404);
   });
 
-  it('a linked file is part of the document: 409 for the signer, 403 for anyone else', async () => {
+  it('um arquivo vinculado faz parte do documento: 409 para o assinante, 403 para os demais', async () => {
     const arquivo = await assinarUm('vinculado.pdf');
     await vincular(ana, arquivo.idArquivoAssinado, ids.recebido);
     const proprio = await excluir(ana, arquivo.idArquivoAssinado);
@@ -550,11 +554,11 @@ describe('DELETE arquivos-assinados/{id}', () => {
 });
 
 describe('GET arquivos-assinados/', () => {
-  it('asks for a login', async () => {
+  it('exige login', async () => {
     expect((await listar(undefined)).statusCode).toBe(401);
   });
 
-  it('filters by link, signer (id or part of the name), signing date range and own files', async () => {
+  it('filtra por vínculo, assinante (id ou parte do nome), período da assinatura e arquivos próprios', async () => {
     const doBruno = await assinarUm('do-bruno.pdf', bruno, campos({ matrSiape: '7654321' }));
     const ligadoBruno = await assinarUm('do-bruno-vinculado.pdf', bruno, campos({ matrSiape: '7654321' }));
     const daAna = await assinarUm('da-ana.pdf');
@@ -628,7 +632,7 @@ describe('GET arquivos-assinados/', () => {
     expect(linha).toMatchObject({ proprio: true, podeExcluir: false, nomeAssinante: 'Bruno Conceição' });
   });
 
-  it(`answers at most ${LIMITE_BUSCA_ARQUIVOS_ASSINADOS} files, the newest`, async () => {
+  it(`responde no máximo ${LIMITE_BUSCA_ARQUIVOS_ASSINADOS} arquivos, os mais recentes`, async () => {
     const modelo = await assinarUm('modelo.pdf');
     const linhas = Array.from({ length: 60 }, (_, i) => ({
       idUsuario: ids.ana,

@@ -181,3 +181,12 @@ export function vincular(db: Banco, id: number, idDocumento: number, idPeca: num
     .where('id', '=', id)
     .execute();
 }
+
+/** Size and type of a stored content (the original or the signed PDF). */
+export function buscarConteudo(db: Banco, sha256: string) {
+  return db
+    .selectFrom('arquivo')
+    .select(['tamanho', 'tipoMime'])
+    .where('sha256', '=', sha256)
+    .executeTakeFirstOrThrow();
+}

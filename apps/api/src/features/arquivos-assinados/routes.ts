@@ -2,39 +2,22 @@ import multipart from '@fastify/multipart';
 import {
   arquivoAssinadoSchema,
   assinanteSchema,
-  erroApiSchema,
   filtrosArquivosAssinadosSchema,
   MAXIMO_ARQUIVOS_ASSINATURA,
   TIPOS_ARQUIVO_ASSINADO,
   tipoAssinaturaSchema,
 } from '@tramite/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AssinadorPdf } from '../../platform/assinatura-pdf.ts';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
-import { corpoDaRequisicao, fecharSeRecusado } from '../../platform/envio-multipart.ts';
-import { disposicaoConteudo } from '../pecas/regras.ts';
+import { corpoDaRequisicao, receberEnvio } from '../../platform/envio-multipart.ts';
+import { apenasUsuarios, enviarArquivo, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const parametrosArquivo = z.object({ id });
-const parametrosVinculo = z.object({ id, idDocumento: id });
+const parametrosVinculo = z.object({ id: idSchema, idDocumento: idSchema });
 
-/** Anonymous calls get 401 before their body or parameters are even read. */
-const apenasUsuarios = {
-  preValidation: async (request: FastifyRequest) => {
-    exigirUsuario(request);
-  },
-};
-
-const erros = {
-  400: erroApiSchema,
-  401: erroApiSchema,
-  403: erroApiSchema,
-  404: erroApiSchema,
-  409: erroApiSchema,
-};
+const erros = respostasErro(400, 401, 403, 404, 409);
 
 export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { throwFileSizeLimit: false });
@@ -45,7 +28,13 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
     pastaCertificados: config.assinatura.pastaCertificados,
     instituicao: config.instituicao,
   });
-  const deps = { db: app.db, armazenamento: app.armazenamento, assinador, urlPublica: app.config.urlPublica };
+  const deps = {
+    db: app.db,
+    armazenamento: app.armazenamento,
+    assinador,
+    trabalhadores: app.trabalhadores,
+    urlPublica: app.config.urlPublica,
+  };
 
   app.get(
     '/arquivos-assinados/tipos-assinatura',
@@ -54,7 +43,7 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['arquivos-assinados'],
         summary: 'Tipos de assinatura ativos, em ordem alfabética',
-        response: { 200: z.array(tipoAssinaturaSchema), 401: erroApiSchema },
+        response: { 200: z.array(tipoAssinaturaSchema), ...respostasErro(401) },
       },
     },
     async () => service.listarTiposAssinatura(app.db),
@@ -67,7 +56,7 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['arquivos-assinados'],
         summary: 'Nome e matrícula SIAPE do usuário, com que ele assina (a tela preenche o campo SIAPE com ela)',
-        response: { 200: assinanteSchema, 401: erroApiSchema, 404: erroApiSchema },
+        response: { 200: assinanteSchema, ...respostasErro(401, 404) },
       },
     },
     async (request) => service.buscarAssinante(app.db, exigirUsuario(request)),
@@ -86,7 +75,7 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
           'arquivosAssinadosUsuario (true: só os do usuário). O usuário vê os seus e, dos demais, os vinculados a um ' +
           'documento visível por uma peça pública ativa (todos os vinculados com VISUALIZACAO_IRRESTRITA_PECAS).',
         querystring: filtrosArquivosAssinadosSchema,
-        response: { 200: z.array(arquivoAssinadoSchema), 400: erroApiSchema, 401: erroApiSchema },
+        response: { 200: z.array(arquivoAssinadoSchema), ...respostasErro(400, 401) },
       },
     },
     async (request) => service.listar(app.db, exigirUsuario(request), request.query),
@@ -107,15 +96,13 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
         response: {
           201: z.array(arquivoAssinadoSchema),
           ...erros,
-          413: erroApiSchema,
-          415: erroApiSchema,
-          422: erroApiSchema,
+          ...respostasErro(413, 415, 422),
         },
       },
     },
     async (request, reply) => {
       const usuario = exigirUsuario(request);
-      const assinados = await fecharSeRecusado(reply, () =>
+      const assinados = await receberEnvio(request, reply, usuario.id, () =>
         service.assinarArquivos(
           deps,
           usuario,
@@ -142,31 +129,25 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
         description:
           'Quem assinou obtém os dois. Os demais obtêm o PDF assinado de um arquivo vinculado quando podem abrir a peça ' +
           'em que ele se tornou (regras das peças); um arquivo não vinculado de outra pessoa não existe para eles (404).',
-        params: parametrosArquivo,
+        params: parametroId,
         querystring: z.object({ tipoArquivo: z.enum(TIPOS_ARQUIVO_ASSINADO).default('assinado') }),
         produces: ['application/pdf'],
         response: {
           200: z.unknown().describe('Os bytes do PDF'),
-          400: erroApiSchema,
-          401: erroApiSchema,
-          403: erroApiSchema,
-          404: erroApiSchema,
+          ...respostasErro(400, 401, 403, 404),
         },
       },
     },
     async (request, reply) => {
       const arquivo = await service.abrir(deps, exigirUsuario(request), request.params.id, request.query.tipoArquivo);
-      return reply
-        .header('content-type', arquivo.tipoMime)
-        .header('content-length', String(arquivo.tamanho))
-        .header('content-disposition', disposicaoConteudo(arquivo.nome, true))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-        )
-        .send(arquivo.conteudo);
+      return enviarArquivo(reply, {
+        tipoMime: arquivo.tipoMime,
+        tamanho: arquivo.tamanho,
+        nome: arquivo.nome,
+        emLinha: true,
+        conteudo: arquivo.conteudo,
+        politicaConteudo: "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      });
     },
   );
 
@@ -177,7 +158,7 @@ export const rotasArquivosAssinados: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['arquivos-assinados'],
         summary: 'Exclui um arquivo assinado: só quem assinou, e só enquanto não está vinculado a um documento',
-        params: parametrosArquivo,
+        params: parametroId,
         response: { 204: z.null(), ...erros },
       },
     },

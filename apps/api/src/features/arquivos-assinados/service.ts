@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import {
   type ArquivoAssinado,
@@ -16,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import type { ArmazenamentoArquivos, ArquivoTemporario } from '../../platform/armazenamento.ts';
-import { type AssinadorPdf, PdfNaoAssinavel } from '../../platform/assinatura-pdf.ts';
+import { type AssinadorPdf, PdfNaoAssinavel, type tarefasAssinatura } from '../../platform/assinatura-pdf.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import {
   type ArquivoRecebido,
@@ -27,10 +26,9 @@ import {
   receberPartes,
 } from '../../platform/envio-multipart.ts';
 import { conflito, ErroDominio, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import type { ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
-import * as queriesPecas from '../pecas/queries.ts';
-import { identificarTipo } from '../pecas/regras.ts';
 import * as pecas from '../pecas/service.ts';
 import * as queries from './queries.ts';
 
@@ -38,6 +36,7 @@ export interface DependenciasAssinados {
   db: Banco;
   armazenamento: ArmazenamentoArquivos;
   assinador: AssinadorPdf;
+  trabalhadores: ExecutorTarefas<typeof tarefasAssinatura>;
   /** config.urlPublica, for the links in the followers' e-mails. */
   urlPublica: string;
 }
@@ -137,16 +136,16 @@ async function assinarUm(
       { campo: nome, mensagem: MENSAGENS.arquivos.arquivoVazio },
     ]);
   // The upload's own content check (magic bytes, name and content agreeing), then only PDFs go on.
-  const tipoMime = await identificarTipo(arquivo.caminhoTemporario, nome).catch(() => null);
+  const tipoMime = await pecas.identificarTipo(arquivo.caminhoTemporario, nome).catch(() => null);
   if (tipoMime !== 'application/pdf') {
-    throw new ErroDominio(415, M.apenasPdf, [{ campo: nome, mensagem: M.apenasPdf }]);
+    throw new ErroDominio('TIPO_NAO_SUPORTADO', M.apenasPdf, [{ campo: nome, mensagem: M.apenasPdf }]);
   }
   let assinado: Buffer;
   try {
-    assinado = await deps.assinador.assinar(await readFile(arquivo.caminhoTemporario), dados);
+    assinado = await deps.assinador.assinar(deps.trabalhadores, arquivo.caminhoTemporario, dados);
   } catch (erro) {
     if (erro instanceof PdfNaoAssinavel) {
-      throw new ErroDominio(422, erro.message, [{ campo: nome, mensagem: erro.message }]);
+      throw new ErroDominio('ARQUIVO_NAO_ASSINAVEL', erro.message, [{ campo: nome, mensagem: erro.message }]);
     }
     throw erro;
   }
@@ -217,10 +216,10 @@ export async function assinarArquivos(
           [original, 'application/pdf'],
           [assinado, 'application/pdf'],
         ] as const) {
-          await queriesPecas.bloquearConteudo(trx, conteudo.sha256);
+          await pecas.bloquearConteudo(trx, conteudo.sha256);
           await conteudo.efetivar();
           efetivados.push(conteudo.sha256);
-          await queriesPecas.inserirArquivo(trx, { sha256: conteudo.sha256, tamanho: conteudo.tamanho, tipoMime });
+          await pecas.inserirArquivo(trx, { sha256: conteudo.sha256, tamanho: conteudo.tamanho, tipoMime });
         }
         const { id } = await queries.inserirArquivoAssinado(trx, {
           idUsuario: usuario.id,
@@ -305,11 +304,7 @@ export async function abrir(
   if (!sha256 || !(await deps.armazenamento.existe(sha256))) {
     throw naoEncontrado(MENSAGENS.arquivos.conteudoIndisponivel);
   }
-  const conteudo = await deps.db
-    .selectFrom('arquivo')
-    .select(['tamanho', 'tipoMime'])
-    .where('sha256', '=', sha256)
-    .executeTakeFirstOrThrow();
+  const conteudo = await queries.buscarConteudo(deps.db, sha256);
   return {
     nome: linha.nomeOriginal,
     tipoMime: conteudo.tipoMime,

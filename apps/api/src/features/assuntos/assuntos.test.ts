@@ -71,7 +71,11 @@ describe('GET /api/assuntos', () => {
   it('responde 404 para um tipo que não existe e 400 para um id inválido', async () => {
     const inexistente = await t.app.inject({ method: 'GET', url: '/api/assuntos?idTipoDocumento=987654' });
     expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({ mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado, erros: [] });
+    expect(inexistente.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
+      erros: [],
+    });
     const invalido = await t.app.inject({ method: 'GET', url: '/api/assuntos?idTipoDocumento=abc' });
     expect(invalido.statusCode).toBe(400);
     expect(invalido.json().erros[0]).toMatchObject({ campo: 'querystring.idTipoDocumento' });
@@ -95,7 +99,11 @@ describe('GET /api/assuntos/{id}', () => {
   it("responde 404 'Não foi possível encontrar o assunto' para um assunto que não existe", async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/assuntos/999999' });
     expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({ mensagem: 'Não foi possível encontrar o assunto', erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: 'Não foi possível encontrar o assunto',
+      erros: [],
+    });
     expect(MENSAGENS.autuacao.erroEncontrarAssunto).toBe('Não foi possível encontrar o assunto');
   });
 

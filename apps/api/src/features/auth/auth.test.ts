@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import * as service from './service.ts';
 
 let t: AppTeste;
 let protocolo: { id: number };
@@ -131,7 +132,25 @@ describe('POST /api/auth/login', () => {
       ...formulario({ username: 'limitado', password: 'limitado' }),
     });
     expect(bloqueada.statusCode).toBe(429);
-    expect(bloqueada.body).toContain(MENSAGENS.login.muitasTentativas);
+    expect(bloqueada.body).toContain(MENSAGENS.login.aguardeParaTentar(Number(bloqueada.headers['retry-after'])));
+  });
+
+  it('a recusa do login leva um código estável: CREDENCIAIS_INVALIDAS e, passadas as falhas, LOGIN_AGUARDE', async () => {
+    const origem = { ip: '198.51.100.77', agente: 'teste' };
+    const codigos: string[] = [];
+    for (let i = 0; i <= t.config.login.maxFalhas; i++) {
+      const resultado = await service.entrar(
+        t.banco.db,
+        t.config,
+        { username: 'ninguem-codigo', password: 'x' },
+        origem,
+      );
+      if (!resultado.ok) codigos.push(resultado.erro.codigo);
+    }
+    expect(codigos).toEqual([
+      ...Array.from({ length: t.config.login.maxFalhas }, () => 'CREDENCIAIS_INVALIDAS'),
+      'LOGIN_AGUARDE',
+    ]);
   });
 
   it('recusa um formulário enviado de outro site', async () => {
@@ -165,7 +184,7 @@ describe('GET /api/auth', () => {
   it('responde 401 com o formato de erro para quem não entrou', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/auth' });
     expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
   });
 
   it('devolve o usuário com permissões, configurações e lotações', async () => {
@@ -267,7 +286,7 @@ describe('POST /api/auth/configuracoes', () => {
       payload: { idUnidadeAtual: protocolo.id },
     });
     expect(resposta.statusCode).toBe(403);
-    expect(resposta.json().mensagem).toBe(MENSAGENS.geral.cabecalhoCsrfAusente);
+    expect(resposta.json()).toMatchObject({ codigo: 'CSRF_AUSENTE', mensagem: MENSAGENS.geral.cabecalhoCsrfAusente });
   });
 
   it('exige login', async () => {

@@ -131,7 +131,11 @@ describe('cabeçalhos de segurança nas respostas de erro', () => {
     // Past Node's 16 KiB limit for the request line and headers: the parser refuses it (431).
     const urlEnorme = await pedir(`/api/documentos?texto=${'a'.repeat(20_000)}`);
     expect(urlEnorme.status).toBe(431);
-    expect(JSON.parse(urlEnorme.corpo)).toEqual({ mensagem: 'A requisição é grande demais', erros: [] });
+    expect(JSON.parse(urlEnorme.corpo)).toEqual({
+      codigo: 'REQUISICAO_GRANDE',
+      mensagem: 'A requisição é grande demais',
+      erros: [],
+    });
     conferirCabecalhos(urlEnorme.cabecalhos, '431');
 
     const naoHttp = await enviarBruto('ISTO NAO E HTTP\r\n\r\n');

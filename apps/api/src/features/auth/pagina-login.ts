@@ -56,3 +56,33 @@ ${alerta}
 </body>
 </html>`;
 }
+
+/** A plain page (no script) that explains why the login did not happen. */
+export function paginaAvisoLogin(instituicao: string, mensagem: string, linkLocal = false): string {
+  const outro = linkLocal ? ' · <a href="/api/auth/login?local=1">Entrar com usuário e senha</a>' : '';
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Acesso não concluído — Trâmite</title>
+<style>
+  body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;background:#eef2f7;color:#1c2733}
+  header{background:#0d3b66;color:#fff;padding:1rem 1.5rem}
+  header p{margin:0;font-size:.95rem;opacity:.9}
+  main{max-width:36rem;margin:3rem auto;background:#fff;border-radius:8px;box-shadow:0 2px 8px rgba(0,0,0,.12);padding:2rem}
+  h1{font-size:1.4rem;margin:0 0 1rem}
+  .erro{background:#fdecea;color:#8a1c12;border:1px solid #e5a29a;border-radius:4px;padding:.75rem}
+  a{color:#0d3b66}
+</style>
+</head>
+<body>
+<header><strong>Trâmite</strong><p>${escapar(instituicao)} — Protocolo eletrônico</p></header>
+<main>
+<h1>Acesso não concluído</h1>
+<p class="erro" role="alert">${escapar(mensagem)}</p>
+<p><a href="/api/auth/login">Tentar entrar novamente</a> · <a href="/home">Página inicial</a>${outro}</p>
+</main>
+</body>
+</html>`;
+}

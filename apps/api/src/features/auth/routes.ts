@@ -2,7 +2,6 @@ import {
   type alterarConfiguracoesSchema,
   configuracoesSchema,
   destinoSeguroAposLogin,
-  erroApiSchema,
   MENSAGENS,
   permissaoSchema,
   usuarioSchema,
@@ -10,21 +9,42 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { ErroLimiteTaxa } from '../../platform/erros.ts';
+import { respostasErro } from '../../platform/rotas.ts';
 import { COOKIE_SESSAO, encerrarSessao } from '../../platform/sessao.ts';
 import {
   ClienteOidc,
-  destinoParaLocation,
-  opcoesCookieSessao,
-  redirecionarParaProvedor,
-  responderAvisoLogin,
-  rotasOidc,
+  concluirLoginOidc,
+  ErroOidc,
+  iniciarLoginOidc,
+  PRAZO_TRANSACAO_MINUTOS,
+  type ResultadoCallback,
   urlEncerramentoProvedor,
-} from './oidc.ts';
-import { paginaLogin } from './pagina-login.ts';
+} from './oidc-cliente.ts';
+import { paginaAvisoLogin, paginaLogin } from './pagina-login.ts';
 import * as service from './service.ts';
 
-const respostasErro = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema };
+const erros = respostasErro(400, 401, 403);
+
+/** Holds the random handle of the login in progress between the redirect to the provider and its answer. */
+const COOKIE_OIDC = 'tramite_oidc';
+
+/** The same cookie for a password or an OIDC login. */
+function opcoesCookieSessao(config: Config, expiraEm: Date) {
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure: config.sessao.cookieSeguro, expires: expiraEm };
+}
+
+/**
+ * A same-site destination ready for the Location header: characters outside printable ASCII (accents, spaces) are
+ * percent-encoded as UTF-8, since Node refuses them in a header (it used to answer 500).
+ */
+function destinoParaLocation(destino: string): string {
+  return destino.replace(/[^\x21-\x7e]/gu, (c) =>
+    [...Buffer.from(c, 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
+}
 
 export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
   const cookieSessao = (expiraEm: Date) => opcoesCookieSessao(app.config, expiraEm);
@@ -89,6 +109,8 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
         agente: request.headers['user-agent'],
       });
       if (!resultado.ok) {
+        if (resultado.erro instanceof ErroLimiteTaxa)
+          reply.header('retry-after', String(resultado.erro.tentarEmSegundos));
         return responderPaginaLogin(reply, resultado.erro.status, {
           redirect,
           username: request.body.username,
@@ -138,7 +160,7 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Usuário autenticado, com permissões, configurações e lotações',
-        response: { 200: usuarioSchema, ...respostasErro },
+        response: { 200: usuarioSchema, ...erros },
       },
     },
     async (request) => service.buscarUsuario(app.db, exigirUsuario(request).id),
@@ -150,7 +172,7 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Permissões do usuário autenticado',
-        response: { 200: z.array(permissaoSchema), ...respostasErro },
+        response: { 200: z.array(permissaoSchema), ...erros },
       },
     },
     async (request) => exigirUsuario(request).permissoes,
@@ -162,7 +184,7 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Configurações do usuário (unidade atual e notificações)',
-        response: { 200: configuracoesSchema, ...respostasErro },
+        response: { 200: configuracoesSchema, ...erros },
       },
     },
     async (request) => service.buscarConfiguracoes(app.db, exigirUsuario(request).id),
@@ -179,7 +201,7 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
           email: z.unknown().optional(),
           notificacoesPorEmail: z.unknown().optional(),
         }),
-        response: { 200: configuracoesSchema, ...respostasErro },
+        response: { 200: configuracoesSchema, ...erros },
       },
     },
     async (request) => {
@@ -208,3 +230,74 @@ function origemConfiavel(request: FastifyRequest): boolean {
     return false;
   }
 }
+
+function responderAvisoLogin(reply: FastifyReply, config: Config, status: number, mensagem: string) {
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(paginaAvisoLogin(config.instituicao.nome, mensagem, config.loginLocal));
+}
+
+/** GET /api/auth/login with OIDC on: sends the browser to the provider. */
+async function redirecionarParaProvedor(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cliente: ClienteOidc,
+  redirect: string,
+) {
+  const { db, config } = request.server;
+  try {
+    const { url, handle } = await iniciarLoginOidc(db, cliente, redirect);
+    return reply
+      .header('cache-control', 'no-store')
+      .setCookie(COOKIE_OIDC, handle, {
+        path: '/api/auth/oidc',
+        httpOnly: true,
+        // Lax: the provider's answer is a top-level GET navigation from another site, which still carries it.
+        sameSite: 'lax',
+        secure: config.sessao.cookieSeguro,
+        maxAge: PRAZO_TRANSACAO_MINUTOS * 60,
+      })
+      .redirect(url.href, 302);
+  } catch (erro) {
+    if (!(erro instanceof ErroOidc)) throw erro;
+    request.log.warn({ err: erro }, 'provedor OpenID Connect indisponível');
+    return responderAvisoLogin(reply, config, erro.status, erro.message);
+  }
+}
+
+/** The provider's answer: opens the same database session a password login opens (new token, old one ended). */
+const rotasOidc: FastifyPluginAsyncZod<{ cliente: ClienteOidc }> = async (app, { cliente }) => {
+  app.get(
+    '/auth/oidc/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Resposta do provedor OpenID Connect; abre a sessão e redireciona (303) ao destino',
+        querystring: z.record(z.string(), z.string().max(4000)),
+        produces: ['text/html'],
+      },
+    },
+    async (request, reply) => {
+      reply.clearCookie(COOKIE_OIDC, { path: '/api/auth/oidc' });
+      let resultado: ResultadoCallback;
+      try {
+        resultado = await concluirLoginOidc(app.db, cliente, request.cookies[COOKIE_OIDC], request.query, request.ip);
+      } catch (erro) {
+        if (!(erro instanceof ErroOidc)) throw erro;
+        request.log.warn({ err: erro.cause ?? erro }, 'login OpenID Connect recusado');
+        return responderAvisoLogin(reply, app.config, erro.status, erro.message);
+      }
+      const sessao = await service.abrirSessaoOidc(app.db, app.config, resultado, {
+        ip: request.ip,
+        agente: request.headers['user-agent'],
+        tokenAnterior: request.cookies[COOKIE_SESSAO],
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .setCookie(COOKIE_SESSAO, sessao.token, opcoesCookieSessao(app.config, sessao.expiraEm))
+        .redirect(destinoParaLocation(resultado.redirect), 303);
+    },
+  );
+};

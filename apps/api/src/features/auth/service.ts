@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AlterarConfiguracoes,
   alterarConfiguracoesSchema,
@@ -8,19 +9,26 @@ import {
 import type { Config } from '../../config.ts';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { ErroDominio, requisicaoInvalida } from '../../platform/erros.ts';
+import { ErroDominio, ErroLimiteTaxa, requisicaoInvalida } from '../../platform/erros.ts';
 import { conferirSenha, HASH_FICTICIO } from '../../platform/senha.ts';
 import { criarSessao, encerrarSessao } from '../../platform/sessao.ts';
+import type { ResultadoCallback } from './oidc-cliente.ts';
 import * as queries from './queries.ts';
 
-/** How many failures from one address, across usernames, before it is slowed down too. */
+/** How many failures from one address, across usernames, make it noisy (LOGIN_MAX_FALHAS times this). */
 const FATOR_FALHAS_POR_IP = 4;
+/** The wait after LOGIN_MAX_FALHAS failures; it doubles with each further failure, up to the cap. */
+const ESPERA_INICIAL_SEGUNDOS = 60;
+const ESPERA_MAXIMA_SEGUNDOS = 15 * 60;
+/** Share of attempts that also delete the streaks and failures no rule looks at any more. */
+const PROPORCAO_LIMPEZA = 0.01;
 
 export type ResultadoLogin = { ok: true; token: string; expiraEm: Date } | { ok: false; erro: ErroDominio };
 
 /**
  * Checks the password and opens a new session (a fresh token every login, so a planted cookie is never reused).
- * Failures are counted per username and per address in the database, so the limit holds across processes.
+ * The attempt is counted in the database before the password is checked (issue 17), so the limit holds across
+ * parallel requests and processes; the rule is `queries.reservarTentativa`'s, documented in docs/deployment.md.
  */
 export async function entrar(
   db: Banco,
@@ -30,17 +38,26 @@ export async function entrar(
 ): Promise<ResultadoLogin> {
   const chave = credenciais.username.trim().toLowerCase();
   if (!chave || !credenciais.password) {
-    return { ok: false, erro: new ErroDominio(400, MENSAGENS.login.camposObrigatorios) };
+    return { ok: false, erro: new ErroDominio('REQUISICAO_INVALIDA', MENSAGENS.login.camposObrigatorios) };
   }
-  const falhas = await queries.contarFalhasRecentes(db, chave, origem.ip, config.login.janelaMinutos);
-  if (falhas.porUsuario >= config.login.maxFalhas || falhas.porIp >= config.login.maxFalhas * FATOR_FALHAS_POR_IP) {
-    return { ok: false, erro: new ErroDominio(429, MENSAGENS.login.muitasTentativas) };
+  const regra: queries.RegraEsperaLogin = {
+    maxFalhas: config.login.maxFalhas,
+    falhasRuidosas: config.login.maxFalhas * FATOR_FALHAS_POR_IP,
+    janelaMinutos: config.login.janelaMinutos,
+    esperaInicialSegundos: ESPERA_INICIAL_SEGUNDOS,
+    esperaMaximaSegundos: ESPERA_MAXIMA_SEGUNDOS,
+  };
+  if (Math.random() < PROPORCAO_LIMPEZA) await queries.apagarTentativasAntigas(db, regra);
+  const tentativa = await queries.reservarTentativa(db, chave, origem.ip, randomUUID(), regra);
+  if (!tentativa.admitida) {
+    const espera = tentativa.esperaSegundos;
+    return { ok: false, erro: new ErroLimiteTaxa(MENSAGENS.login.aguardeParaTentar(espera), espera, 'LOGIN_AGUARDE') };
   }
   const usuario = await queries.buscarUsuarioPorUsername(db, chave);
   const senhaConfere = await conferirSenha(credenciais.password, usuario?.senhaHash ?? HASH_FICTICIO);
   if (!usuario?.ativo || !senhaConfere) {
     await queries.registrarFalha(db, chave, origem.ip);
-    return { ok: false, erro: new ErroDominio(401, MENSAGENS.login.credenciaisInvalidas) };
+    return { ok: false, erro: new ErroDominio('CREDENCIAIS_INVALIDAS', MENSAGENS.login.credenciaisInvalidas) };
   }
   const sessao = await db.transaction().execute(async (trx) => {
     await queries.limparFalhas(trx, chave);
@@ -154,6 +171,35 @@ function unidadeAtualValida(idUnidadeAtual: number | null, lotacoes: { id: numbe
   if (idUnidadeAtual !== null && lotacoes.some((unidade) => unidade.id === idUnidadeAtual)) return idUnidadeAtual;
   const primeira = lotacoes[0]?.id;
   if (primeira === undefined)
-    throw new ErroDominio(403, 'Usuário sem lotação ativa: procure o administrador do sistema');
+    throw new ErroDominio('USUARIO_SEM_LOTACAO', 'Usuário sem lotação ativa: procure o administrador do sistema');
   return primeira;
+}
+
+/**
+ * Opens the Trâmite session of a finished OIDC login (the browser's previous one ended) and audits it as LOGIN_OIDC.
+ * The ID token stays with the session, never in the audit: logging out hands it back to the provider.
+ */
+export async function abrirSessaoOidc(
+  db: Banco,
+  config: Config,
+  resultado: ResultadoCallback,
+  origem: { ip: string; agente: string | undefined; tokenAnterior: string | undefined },
+): Promise<{ token: string; expiraEm: Date }> {
+  return db.transaction().execute(async (trx) => {
+    if (origem.tokenAnterior) await encerrarSessao(trx, origem.tokenAnterior);
+    const sessao = await criarSessao(trx, resultado.idUsuario, config.sessao, {
+      ip: origem.ip,
+      agente: origem.agente,
+      idTokenOidc: resultado.idToken,
+    });
+    await registrarAuditoria(trx, {
+      idUsuario: resultado.idUsuario,
+      acao: 'LOGIN_OIDC',
+      entidade: 'sessao',
+      idEntidade: sessao.idSessao,
+      depois: { ...detalhesAcesso('oidc', origem.agente), emissor: config.oidc?.issuer, oidcSub: resultado.sub },
+      ip: origem.ip,
+    });
+    return sessao;
+  });
 }

@@ -138,6 +138,62 @@ describe('CSRF', () => {
     // The session survived every refused call (logout included).
     expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).statusCode).toBe(200);
   });
+
+  it('julga o caminho que o roteador decodifica: nenhuma grafia de /api/auth/logout encerra a sessão sem o cabeçalho', async () => {
+    const cookie = await t.entrar('ana');
+    for (const url of [
+      '/%61pi/auth/logout',
+      '/api/auth/%6Cogout',
+      '/%61%70%69/%61uth/logout',
+      '/api/auth/logout?x=1',
+      '/api/auth/logout/',
+      '//api/auth/logout',
+      '/api//auth/logout',
+      '/api/./auth/logout',
+      '/api/auth/../auth/logout',
+      '/API/auth/logout',
+      '/api%2Fauth%2Flogout',
+    ]) {
+      const resposta = await t.app.inject({ method: 'POST', url, headers: { cookie } });
+      expect([403, 404], url).toContain(resposta.statusCode);
+      expect(resposta.cookies, url).toHaveLength(0);
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).statusCode, url).toBe(200);
+    }
+    // The same encoded path with the header is the real logout.
+    const saida = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/auth/logout',
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(saida.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('cache das respostas da API', () => {
+  it('as respostas JSON da API trazem Cache-Control: no-store e Vary: Cookie; as que têm o seu mantêm', async () => {
+    const cookie = await t.entrar('ana');
+    for (const [url, status, comCookie] of [
+      ['/api/auth', 200, true],
+      ['/api/auth/configuracoes', 200, true],
+      ['/api/mensagens', 200, false],
+      ['/api/auth', 401, false],
+      ['/api/nao-existe', 404, true],
+      ['/%61pi/auth', 200, true],
+    ] as const) {
+      const resposta = await t.app.inject({ method: 'GET', url, headers: comCookie ? { cookie } : {} });
+      expect(resposta.statusCode, url).toBe(status);
+      expect(resposta.headers['cache-control'], url).toBe('no-store');
+      expect(String(resposta.headers.vary ?? '').toLowerCase(), url).toContain('cookie');
+    }
+    const recusada = await t.app.inject({ method: 'POST', url: '/api/auth/configuracoes', headers: { cookie } });
+    expect(recusada.statusCode).toBe(403);
+    expect(recusada.headers['cache-control']).toBe('no-store');
+    // An answer that sets its own (the public files of the API documentation) keeps it.
+    const estatico = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui.css' });
+    expect(estatico.statusCode).toBe(200);
+    expect(estatico.headers['cache-control']).toBe('public, max-age=0');
+  });
 });
 
 describe('redirecionamento depois do login', () => {
@@ -199,7 +255,7 @@ describe('redirecionamento depois do login', () => {
 });
 
 describe('limite de tentativas de login', () => {
-  it('também limita um endereço que tenta muitos usuários diferentes', async () => {
+  it('também limita um endereço que tenta muitos usuários diferentes, sem recusar a senha certa de quem não está sob ataque', async () => {
     // LOGIN_MAX_FALHAS=2: four times that per address, across usernames.
     for (let i = 0; i < 8; i++) {
       const falha = await t.app.inject({
@@ -208,18 +264,25 @@ describe('limite de tentativas de login', () => {
       });
       expect(falha.statusCode).toBe(401);
     }
+    // A second guess at any of those usernames from that address waits (issue 17: one guess each, then slower).
     const bloqueada = await t.app.inject({
-      ...formularioLogin({ username: 'ana', password: 'ana' }),
+      ...formularioLogin({ username: 'alvo0', password: 'outra' }),
       remoteAddress: '203.0.113.7',
     });
     expect(bloqueada.statusCode).toBe(429);
-    expect(bloqueada.body).toContain(MENSAGENS.login.muitasTentativas);
+    expect(bloqueada.body).toContain(MENSAGENS.login.aguardeParaTentar(Number(bloqueada.headers['retry-after'])));
     expect(bloqueada.cookies).toHaveLength(0);
+    // A colleague behind the same address, whose account has no failures, gets in.
+    const colega = await t.app.inject({
+      ...formularioLogin({ username: 'ana', password: 'ana' }),
+      remoteAddress: '203.0.113.7',
+    });
+    expect(colega.statusCode).toBe(303);
     // Another address is not affected.
     const outra = await t.app.inject({
-      ...formularioLogin({ username: 'ana', password: 'ana' }),
+      ...formularioLogin({ username: 'alvo0', password: 'errada' }),
       remoteAddress: '198.51.100.9',
     });
-    expect(outra.statusCode).toBe(303);
+    expect(outra.statusCode).toBe(401);
   });
 });

@@ -1,4 +1,6 @@
+import type { Consolidacao } from '@tramite/shared';
 import bmp from 'bmp-js';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { GifWriter } from 'omggif';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -6,7 +8,9 @@ import type { Banco } from '../../db/connection.ts';
 import { gerarPng } from '../../db/seed/arquivos-demo.ts';
 import type { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
-import { TAREFA_CONSOLIDAR, tratadorConsolidacao } from './service.ts';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { TAREFA_CONSOLIDAR } from './service.ts';
+import { tratadorConsolidacao } from './tarefa.ts';
 
 /** Test support for the consolidation tests: real files and the real job handler. */
 
@@ -112,20 +116,41 @@ export async function inserirPecas(
   });
 }
 
-/** The queue with only the consolidation handler, as a server process runs it. */
+/** The queue with only the consolidation handler, as a server process runs it (with the app's worker pool). */
 export function filaConsolidacao(
   db: Banco,
-  armazenamento: ArmazenamentoArquivos,
+  app: Pick<FastifyInstance, 'armazenamento' | 'trabalhadores'>,
   opcoes: { reservaSegundos?: number; aposMontar?: (uuid: string) => Promise<void> } = {},
 ): FilaTarefas {
   return new FilaTarefas(
     db,
     {
       [TAREFA_CONSOLIDAR]: tratadorConsolidacao(
-        { db, armazenamento },
+        { db, armazenamento: app.armazenamento, trabalhadores: app.trabalhadores },
         { instituicao: INSTITUICAO_TESTE, aposMontar: opcoes.aposMontar },
       ),
     },
     { reservaSegundos: opcoes.reservaSegundos ?? 300 },
   );
+}
+
+/** POST consolidacao: the state of the given uuids as `cookie`'s user (anonymous without it) sees them. */
+export async function consultarConsolidacoes(
+  app: FastifyInstance,
+  uuids: string[],
+  cookie?: string,
+): Promise<Consolidacao[]> {
+  const resposta = await app.inject({
+    method: 'POST',
+    url: '/api/consolidacao',
+    headers: cabecalhosApp(cookie),
+    payload: uuids,
+  });
+  if (resposta.statusCode !== 200) throw new Error(`POST consolidacao: ${resposta.statusCode} ${resposta.body}`);
+  return resposta.json();
+}
+
+/** GET consolidacao/{uuid}/pdf as `cookie`'s user (anonymous without it). */
+export function baixarConsolidacao(app: FastifyInstance, uuid: string, cookie?: string) {
+  return app.inject({ method: 'GET', url: `/api/consolidacao/${uuid}/pdf`, headers: cookie ? { cookie } : {} });
 }

@@ -124,7 +124,7 @@ afterAll(async () => {
   await t?.fechar();
 });
 
-describe('consolidation of 50 peças through the job handler', () => {
+describe('consolidação de 50 peças pela tarefa da fila', () => {
   let documento: PDFDocument;
   let bytes: Buffer;
   let textos: string[];
@@ -134,7 +134,7 @@ describe('consolidation of 50 peças through the job handler', () => {
 
   beforeAll(async () => {
     const uuid = await solicitar(idsAnexos);
-    expect(await filaConsolidacao(db(), t.app.armazenamento).executarPendentes()).toBe(1);
+    expect(await filaConsolidacao(db(), t.app).executarPendentes()).toBe(1);
     const final = await estado(uuid);
     expect(final.erro).toBeNull();
     expect(final.estado).toBe('CONCLUIDA');
@@ -145,7 +145,7 @@ describe('consolidation of 50 peças through the job handler', () => {
     textos = (await extractText(new Uint8Array(bytes), { mergePages: false })).text as string[];
   });
 
-  it('has the cover (two pages for 50 peças) and then every page of every peça', () => {
+  it('tem a capa (duas páginas para 50 peças) e depois todas as páginas de cada peça', () => {
     expect(documento.getPageCount()).toBe(CAPA + totalPecas());
     expect(textos[1]).toContain('Peças (continuação)');
     expect(textos[0]).toContain('Consolidação de peças');
@@ -154,7 +154,7 @@ describe('consolidation of 50 peças through the job handler', () => {
     expect(textos[0]).toContain('Documento de teste das peças');
   });
 
-  it('lists every peça on the cover with its page range', () => {
+  it('lista cada peça na capa com o seu intervalo de páginas', () => {
     let inicio = CAPA + 1;
     const capa = `${textos[0]}\n${textos[1]}`;
     for (const esperada of esperadas) {
@@ -166,7 +166,7 @@ describe('consolidation of 50 peças through the job handler', () => {
     }
   });
 
-  it('has one bookmark per peça, named after it, pointing at its first page', () => {
+  it('tem um marcador por peça, com o nome dela, apontando para a sua primeira página', () => {
     const itens = marcadores(documento);
     expect(itens).toHaveLength(50);
     let inicio = CAPA;
@@ -176,7 +176,7 @@ describe('consolidation of 50 peças through the job handler', () => {
     });
   });
 
-  it('puts each peça’s own content on its pages, in order', () => {
+  it('põe o conteúdo de cada peça nas suas próprias páginas, em ordem', () => {
     let indice = CAPA;
     for (const esperada of esperadas) {
       if (esperada.texto) {
@@ -186,7 +186,7 @@ describe('consolidation of 50 peças through the job handler', () => {
     }
   });
 
-  it('stamps every page with the NUP and “Fl. x de y”', () => {
+  it('carimba cada página com o NUP e “Fl. x de y”', () => {
     const total = documento.getPageCount();
     textos.forEach((texto, i) => {
       expect(texto).toContain(numero);
@@ -194,7 +194,7 @@ describe('consolidation of 50 peças through the job handler', () => {
     });
   });
 
-  it('fits images (PNG, JPEG, BMP, GIF) to an A4 page and describes a non-printable file with its size and SHA-256', async () => {
+  it('ajusta imagens (PNG, JPEG, BMP, GIF) a uma página A4 e descreve um arquivo não imprimível com tamanho e SHA-256', async () => {
     const paginaDa = (nome: string) => {
       const posicao = esperadas.findIndex((e) => e.nome === nome);
       return CAPA + esperadas.slice(0, posicao).reduce((s, e) => s + e.paginas, 0);
@@ -223,12 +223,12 @@ describe('consolidation of 50 peças through the job handler', () => {
   });
 });
 
-describe('a job left by a crashed process', () => {
-  it('is taken again once its reservation ends and completes', async () => {
+describe('uma tarefa deixada por um processo que caiu', () => {
+  it('é retomada quando a reserva vence e é concluída', async () => {
     const uuid = await solicitar(idsAnexos.slice(0, 5));
     // The first process builds the PDF and dies before recording it: its run never returns.
     let montou = false;
-    const caida = filaConsolidacao(db(), t.app.armazenamento, {
+    const caida = filaConsolidacao(db(), t.app, {
       reservaSegundos: 1,
       aposMontar: () => {
         montou = true;
@@ -246,7 +246,7 @@ describe('a job left by a crashed process', () => {
     expect(job).toEqual({ estado: 'EXECUTANDO', tentativas: 1 });
 
     // Another process finds it only after the reservation has expired.
-    const outra = filaConsolidacao(db(), t.app.armazenamento);
+    const outra = filaConsolidacao(db(), t.app);
     await db()
       .updateTable('job')
       .set({ bloqueadoAte: sql`now() - interval '1 second'` })
@@ -265,9 +265,9 @@ describe('a job left by a crashed process', () => {
     expect(job2).toEqual({ estado: 'CONCLUIDO', tentativas: 2 });
   });
 
-  it('a finished consolidation is left alone when its job runs again', async () => {
+  it('uma consolidação concluída fica como está quando a tarefa roda de novo', async () => {
     const uuid = await solicitar(idsAnexos.slice(0, 2));
-    const fila = filaConsolidacao(db(), t.app.armazenamento);
+    const fila = filaConsolidacao(db(), t.app);
     await fila.executarPendentes();
     const antes = await estado(uuid);
     await db().updateTable('job').set({ estado: 'PENDENTE', executarEm: sql`now()` }).execute();

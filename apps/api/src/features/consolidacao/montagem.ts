@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { descreverTamanho } from '@tramite/shared';
 import {
   EncryptedPDFError,
@@ -493,3 +494,16 @@ export async function montarConsolidacao(
     throw erro;
   }
 }
+
+/** A peça as a worker process gets it: the path of its stored file instead of a reader. */
+export type PecaEmArquivo = Omit<PecaParaConsolidar, 'ler'> & { caminho: string };
+
+/** The consolidation's tasks for the pool of worker processes (the whole build runs there, never on the loop). */
+export const tarefasConsolidacao = {
+  'consolidacao.montar': (entrada: { destino: string; capa: DadosCapa; pecas: PecaEmArquivo[] }) =>
+    montarConsolidacao(
+      entrada.destino,
+      entrada.capa,
+      entrada.pecas.map(({ caminho, ...peca }) => ({ ...peca, ler: () => readFile(caminho) })),
+    ),
+};

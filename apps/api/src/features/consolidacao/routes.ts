@@ -1,7 +1,6 @@
 import {
   consolidacaoSchema,
   consolidacaoSolicitadaSchema,
-  erroApiSchema,
   LIMITE_CONSULTA_CONSOLIDACOES,
   LIMITE_PECAS_CONSOLIDACAO,
   MENSAGENS,
@@ -10,13 +9,12 @@ import {
 } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { disposicaoConteudo } from '../pecas/regras.ts';
+import { enviarArquivo, idSchema, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
-
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const rotasConsolidacao: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.db, armazenamento: app.armazenamento };
+  const opcoes = app.config.consolidacao;
 
   app.post(
     '/consolidacao/:idDocumento/:tipo',
@@ -25,17 +23,15 @@ export const rotasConsolidacao: FastifyPluginAsyncZod = async (app) => {
         tags: ['consolidacao'],
         summary: 'Solicita a consolidação das peças (pública): corpo é a lista de idAnexo; responde o uuid',
         description:
-          'As peças vêm em ordem de sequência, qualquer que seja a ordem da lista. Ids que não são peças atuais do documento dão 400; peças restritas que o chamador não pode abrir ficam de fora. O PDF é montado em segundo plano (GET consolidacao/{uuid}/pdf quando concluída). Cada solicitante (usuário, ou IP quando anônimo) tem no máximo 3 consolidações em andamento (429).',
+          'As peças vêm em ordem de sequência, qualquer que seja a ordem da lista. Ids que não são peças atuais do documento dão 400; peças restritas que o chamador não pode abrir ficam de fora. Uma consolidação com peça que um leitor anônimo não poderia abrir fica restrita a quem a pediu. Um pedido idêntico (mesmo documento, mesmas peças, mesma classe de acesso) ainda guardado responde o mesmo uuid. O PDF é montado em segundo plano (GET consolidacao/{uuid}/pdf quando concluída) e guardado por CONSOLIDACAO_RETENCAO_HORAS. Cada solicitante (usuário, ou IP quando anônimo) tem no máximo 3 consolidações em andamento, e há um limite de pedidos por endereço e por usuário (429 com Retry-After); sem espaço reservado, 503.',
         params: z.object({
-          idDocumento: id,
+          idDocumento: idSchema,
           tipo: z.enum(TIPOS_CONSOLIDACAO, { error: MENSAGENS.consolidacao.tipoInvalido }),
         }),
-        body: z.array(id).max(LIMITE_PECAS_CONSOLIDACAO),
+        body: z.array(idSchema).max(LIMITE_PECAS_CONSOLIDACAO),
         response: {
           202: consolidacaoSolicitadaSchema,
-          400: erroApiSchema,
-          404: erroApiSchema,
-          429: erroApiSchema,
+          ...respostasErro(400, 404, 429, 503),
         },
       },
     },
@@ -46,6 +42,7 @@ export const rotasConsolidacao: FastifyPluginAsyncZod = async (app) => {
         request.params.idDocumento,
         request.body,
         request.ip,
+        opcoes,
       );
       return reply.status(202).send(resposta);
     },
@@ -60,7 +57,7 @@ export const rotasConsolidacao: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(consolidacaoSchema) },
       },
     },
-    async (request) => service.listarRecentes(app.db, request.usuario),
+    async (request) => service.listarRecentes(app.db, request.usuario, opcoes),
   );
 
   app.post(
@@ -69,12 +66,13 @@ export const rotasConsolidacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['consolidacao'],
         summary: 'Estado das consolidações pedidas (corpo: lista de uuids, os guardados no navegador)',
-        description: 'Uuids desconhecidos ou inválidos são ignorados. O uuid é a credencial da consolidação.',
+        description:
+          'Uuids desconhecidos ou inválidos são ignorados, assim como as consolidações restritas de outro usuário. O uuid de uma consolidação pública é a sua credencial.',
         body: z.array(z.string().max(100)).max(LIMITE_CONSULTA_CONSOLIDACOES),
-        response: { 200: z.array(consolidacaoSchema), 400: erroApiSchema },
+        response: { 200: z.array(consolidacaoSchema), ...respostasErro(400) },
       },
     },
-    async (request) => service.consultar(app.db, request.body),
+    async (request) => service.consultar(app.db, request.usuario, request.body, opcoes),
   );
 
   app.get(
@@ -82,26 +80,26 @@ export const rotasConsolidacao: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['consolidacao'],
-        summary: 'O PDF de uma consolidação concluída (o uuid, impossível de adivinhar, é a credencial)',
+        summary: 'O PDF de uma consolidação concluída',
+        description:
+          'O uuid, impossível de adivinhar, é a credencial de uma consolidação pública; uma restrita só é servida a quem a pediu (404 para os demais, como um uuid desconhecido), e só enquanto ele ainda puder abrir todas as suas peças (403). Expirada: 410.',
         params: z.object({ uuid: z.uuid() }),
         produces: ['application/pdf'],
         response: {
           200: z.unknown().describe('O PDF consolidado'),
-          400: erroApiSchema,
-          404: erroApiSchema,
-          409: erroApiSchema,
+          ...respostasErro(400, 403, 404, 409, 410),
         },
       },
     },
     async (request, reply) => {
-      const pdf = await service.abrirPdf(deps, request.params.uuid);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-length', String(pdf.tamanho))
-        .header('content-disposition', disposicaoConteudo(nomeArquivoConsolidacao(pdf.numero), false))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf.conteudo);
+      const pdf = await service.abrirPdf(deps, request.usuario, request.params.uuid, opcoes);
+      return enviarArquivo(reply, {
+        tipoMime: 'application/pdf',
+        tamanho: pdf.tamanho,
+        nome: nomeArquivoConsolidacao(pdf.numero),
+        emLinha: false,
+        conteudo: pdf.conteudo,
+      });
     },
   );
 };

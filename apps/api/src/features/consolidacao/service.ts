@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   type Consolidacao,
@@ -8,53 +6,54 @@ import {
   LIMITE_CONSOLIDACOES_RECENTES,
   MENSAGENS,
 } from '@tramite/shared';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import type { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { ErroDominio, naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
-import { enfileirar, type TratadorTarefa } from '../../platform/fila.ts';
+import { ErroDominio, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import { enfileirar } from '../../platform/fila.ts';
+import { exigirLimites, type RegraLimite } from '../../platform/limite-taxa.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as pecas from '../pecas/service.ts';
-import { ErroPecaConsolidacao, montarConsolidacao } from './montagem.ts';
+import * as queries from './queries.ts';
 
 export const TAREFA_CONSOLIDAR = 'consolidar-documento';
 /** Attempts of the job before the consolidation is marked ERRO (a broken peça ends it at once). */
-const TENTATIVAS_CONSOLIDACAO = 3;
+export const TENTATIVAS_CONSOLIDACAO = 3;
 
 export type Chamador = UsuarioAutenticado | null;
+
+/**
+ * Requests per client address and per logged-in user (issue 17): each one costs a visibility check and may start a
+ * PDF build, so a client cannot flood the queue even with requests that reuse finished consolidations.
+ */
+export const LIMITE_SOLICITACOES_POR_ENDERECO: RegraLimite = {
+  nome: 'consolidacao-endereco',
+  maximo: 20,
+  janelaSegundos: 600,
+};
+export const LIMITE_SOLICITACOES_POR_USUARIO: RegraLimite = {
+  nome: 'consolidacao-usuario',
+  maximo: 30,
+  janelaSegundos: 600,
+};
+/** Added to the peças' bytes when estimating a consolidation: cover, bookmarks, page stamps, image conversion. */
+export const ACRESCIMO_ESTIMADO_BYTES = 1024 * 1024;
 
 export interface DependenciasConsolidacao {
   db: Banco;
   armazenamento: ArmazenamentoArquivos;
 }
 
-const iso = (data: Date | string | null) => (data === null ? null : new Date(data).toISOString());
-
-function selecionarConsolidacoes(db: Banco) {
-  return db
-    .selectFrom('consolidacao as c')
-    .innerJoin('documento as d', 'd.id', 'c.idDocumento')
-    .leftJoin('arquivo as a', 'a.sha256', 'c.sha256')
-    .select([
-      'c.uuid',
-      'c.idDocumento',
-      'd.numero',
-      'c.tipo',
-      'c.estado',
-      'c.idsPecas',
-      'c.paginas',
-      'a.tamanho',
-      'c.erro',
-      'c.criadoEm',
-      'c.concluidoEm',
-    ]);
+/** config.consolidacao: how long a finished consolidation is kept, and the disk the stored ones may take. */
+export interface OpcoesConsolidacao {
+  retencaoHoras: number;
+  discoMaximoMb: number;
 }
 
-type LinhaConsolidacao = Awaited<ReturnType<ReturnType<typeof selecionarConsolidacoes>['execute']>>[number];
+const iso = (data: Date | string | null) => (data === null ? null : new Date(data).toISOString());
 
-function paraConsolidacao(linha: LinhaConsolidacao): Consolidacao {
+function paraConsolidacao(linha: queries.LinhaConsolidacao): Consolidacao {
   return {
     uuid: linha.uuid,
     idDocumento: Number(linha.idDocumento),
@@ -67,34 +66,27 @@ function paraConsolidacao(linha: LinhaConsolidacao): Consolidacao {
     erro: linha.erro,
     criadoEm: iso(linha.criadoEm) as string,
     concluidoEm: iso(linha.concluidoEm),
+    restrita: linha.restrita,
+    expirada: linha.expirada,
+    expiraEm: iso(linha.expiraEm),
   };
 }
 
-/** Unfinished consolidations of this requester: the user's, or the anonymous ones asked from this IP. */
-async function contarEmAndamento(db: Banco, chamador: Chamador, ip: string): Promise<number> {
-  let consulta = db
-    .selectFrom('consolidacao as c')
-    .select((eb) => eb.fn.countAll<number>().as('quantidade'))
-    .where('c.estado', 'in', ['PENDENTE', 'PROCESSANDO']);
-  if (chamador) {
-    consulta = consulta.where('c.idUsuario', '=', chamador.id);
-  } else {
-    // The request's IP is kept only in the audit row written with the consolidation.
-    consulta = consulta
-      .where('c.idUsuario', 'is', null)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('auditoria as au')
-            .select(sql`1`.as('um'))
-            .where('au.entidade', '=', 'consolidacao')
-            .whereRef('au.idEntidade', '=', sql`c.uuid::text`)
-            .where('au.acao', '=', 'consolidacao.solicitar')
-            .where('au.ip', '=', ip),
-        ),
-      );
+/** The requester's own (bound) consolidations, and the public ones: what a caller may follow or download. */
+function visivelAoChamador(linha: { restrita: boolean; idUsuario: number | null }, chamador: Chamador): boolean {
+  return !linha.restrita || (chamador !== null && linha.idUsuario === chamador.id);
+}
+
+/** idAcessoAnexo of the document's peças `leitor` may open now, by the peças feature's own rule (none: no access). */
+async function pecasVisiveis(db: Banco, leitor: Chamador, idDocumento: number): Promise<Set<number>> {
+  try {
+    const lista = await pecas.listarPecas(db, leitor, idDocumento, { somenteAtivas: false });
+    return new Set(lista.filter((peca) => peca.podeVisualizar).map((peca) => peca.idAcessoAnexo));
+  } catch (erro) {
+    // The document itself is hidden from this reader (one still being created, for instance).
+    if (erro instanceof ErroDominio && erro.status === 404) return new Set();
+    throw erro;
   }
-  const { quantidade } = await consulta.executeTakeFirstOrThrow();
-  return Number(quantidade);
 }
 
 /**
@@ -102,6 +94,11 @@ async function contarEmAndamento(db: Banco, chamador: Chamador, ip: string): Pro
  * The ids are the peças' idAnexo (as GET documentos/{id}/anexos lists them). Ids that are not current peças of this
  * document (unknown, of another document, cancelled, or sigilosas the caller may not list) give 400; peças the caller
  * may list but not open (restricted) are left out, exactly as GET .../binario would refuse them.
+ *
+ * Issue 17: one holding a peça an anonymous reader could not open is `restrita`, bound to its requester. An
+ * identical request (same document, same peças in the same order, same class: public, or bound to the same user)
+ * still stored and not in ERRO answers the existing uuid. A new one is refused (503) when the stored ones plus its
+ * estimate would pass the disk budget. Rate limited per client address and per user (429 with Retry-After).
  */
 export async function solicitar(
   db: Banco,
@@ -109,7 +106,11 @@ export async function solicitar(
   idDocumento: number,
   ids: readonly number[],
   ip: string,
+  opcoes: OpcoesConsolidacao,
 ): Promise<{ uuid: string }> {
+  const limites = [{ regra: LIMITE_SOLICITACOES_POR_ENDERECO, sujeito: ip }];
+  if (chamador) limites.push({ regra: LIMITE_SOLICITACOES_POR_USUARIO, sujeito: String(chamador.id) });
+  await exigirLimites(db, limites, MENSAGENS.consolidacao.muitasSolicitacoes);
   if (ids.length === 0) throw requisicaoInvalida(MENSAGENS.consolidacao.nenhumaPeca);
   // The peças rule itself: 404 for a document the caller may not see, podeVisualizar per peça.
   const atuais = await pecas.listarPecas(db, chamador, idDocumento, { somenteAtivas: true });
@@ -121,34 +122,61 @@ export async function solicitar(
   const pedidos = new Set(ids);
   const escolhidas = atuais.filter((peca) => pedidos.has(peca.idAnexo) && peca.podeVisualizar);
   if (escolhidas.length === 0) throw requisicaoInvalida(MENSAGENS.consolidacao.nenhumaPecaVisivel);
-  if ((await contarEmAndamento(db, chamador, ip)) >= LIMITE_CONSOLIDACOES_EM_ANDAMENTO) {
-    throw new ErroDominio(429, MENSAGENS.consolidacao.muitasEmAndamento(LIMITE_CONSOLIDACOES_EM_ANDAMENTO));
-  }
-  const uuid = randomUUID();
   // Sequence order, whatever order the ids came in; the peça rows (idAcessoAnexo) are what the job reads.
   const idsPecas = escolhidas.map((peca) => peca.idAcessoAnexo);
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('consolidacao')
-      .values({ uuid, idUsuario: chamador?.id ?? null, idDocumento, tipo: 'PDF', idsPecas })
-      .execute();
+  const anonimas = chamador ? await pecasVisiveis(db, null, idDocumento) : null;
+  const restrita = anonimas !== null && idsPecas.some((id) => !anonimas.has(id));
+  const estimado = escolhidas.reduce((soma, peca) => soma + peca.tamanho, ACRESCIMO_ESTIMADO_BYTES);
+  const uuid = randomUUID();
+  return db.transaction().execute(async (trx) => {
+    await queries.bloquearSolicitacoes(trx);
+    const idUsuario = chamador?.id ?? null;
+    const existente = await queries.buscarIdentica(
+      trx,
+      { idDocumento, idsPecas, restrita, idUsuario },
+      opcoes.retencaoHoras,
+    );
+    if (existente) return { uuid: existente.uuid };
+    if ((await queries.contarEmAndamento(trx, idUsuario, ip)) >= LIMITE_CONSOLIDACOES_EM_ANDAMENTO) {
+      throw new ErroDominio(
+        'LIMITE_SIMULTANEOS',
+        MENSAGENS.consolidacao.muitasEmAndamento(LIMITE_CONSOLIDACOES_EM_ANDAMENTO),
+      );
+    }
+    if ((await queries.bytesGuardados(trx)) + estimado > opcoes.discoMaximoMb * 1024 * 1024) {
+      throw new ErroDominio('SERVIDOR_OCUPADO', MENSAGENS.consolidacao.discoCheio);
+    }
+    await queries.inserirConsolidacao(trx, {
+      uuid,
+      idUsuario,
+      idDocumento,
+      idsPecas,
+      restrita,
+      tamanhoEstimado: estimado,
+      ipSolicitante: ip,
+    });
     await enfileirar(trx, TAREFA_CONSOLIDAR, { uuid }, { maxTentativas: TENTATIVAS_CONSOLIDACAO });
     await registrarAuditoria(trx, {
       idUsuario: chamador?.id ?? null,
-      acao: 'consolidacao.solicitar',
+      acao: 'SOLICITAR_CONSOLIDACAO',
       entidade: 'consolidacao',
       idEntidade: uuid,
-      depois: { idDocumento, tipo: 'PDF', idsPecas, omitidas: atuais.length - escolhidas.length },
+      depois: { idDocumento, tipo: 'PDF', idsPecas, omitidas: atuais.length - escolhidas.length, restrita },
       ip,
     });
+    return { uuid };
   });
-  return { uuid };
 }
 
 /** GET consolidacao: the logged-in user's most recent consolidations; none for an anonymous caller. */
-export async function listarRecentes(db: Banco, chamador: Chamador): Promise<Consolidacao[]> {
+export async function listarRecentes(
+  db: Banco,
+  chamador: Chamador,
+  opcoes: OpcoesConsolidacao,
+): Promise<Consolidacao[]> {
   if (!chamador) return [];
-  const linhas = await selecionarConsolidacoes(db)
+  const linhas = await queries
+    .selecionarConsolidacoes(db, opcoes.retencaoHoras)
     .where('c.idUsuario', '=', chamador.id)
     .orderBy('c.criadoEm', 'desc')
     .orderBy('c.uuid')
@@ -158,14 +186,26 @@ export async function listarRecentes(db: Banco, chamador: Chamador): Promise<Con
 }
 
 /**
- * POST consolidacao: the state of the given consolidations (the uuids a browser remembered). The uuid is the
- * capability: whoever has it may follow and download that consolidation, logged in or not.
+ * POST consolidacao: the state of the given consolidations (the uuids a browser remembered). The uuid of a public
+ * one is the capability: whoever has it may follow and download it, logged in or not. A restricted one is answered
+ * only to its requester; to anyone else it is as unknown as a uuid never issued.
  */
-export async function consultar(db: Banco, uuids: readonly string[]): Promise<Consolidacao[]> {
+export async function consultar(
+  db: Banco,
+  chamador: Chamador,
+  uuids: readonly string[],
+  opcoes: OpcoesConsolidacao,
+): Promise<Consolidacao[]> {
   const validos = [...new Set(uuids.filter((uuid) => z.uuid().safeParse(uuid).success))];
   if (validos.length === 0) return [];
-  const linhas = await selecionarConsolidacoes(db)
+  const linhas = await queries
+    .selecionarConsolidacoes(db, opcoes.retencaoHoras)
     .where('c.uuid', 'in', validos)
+    .where((eb) =>
+      chamador
+        ? eb.or([eb('c.restrita', '=', false), eb('c.idUsuario', '=', chamador.id)])
+        : eb('c.restrita', '=', false),
+    )
     .orderBy('c.criadoEm', 'desc')
     .orderBy('c.uuid')
     .execute();
@@ -178,146 +218,35 @@ export interface PdfConsolidacao {
   conteudo: Readable;
 }
 
-/** GET consolidacao/{uuid}/pdf: the finished PDF. */
-export async function abrirPdf(deps: DependenciasConsolidacao, uuid: string): Promise<PdfConsolidacao> {
-  const [linha] = await selecionarConsolidacoes(deps.db).select('c.sha256').where('c.uuid', '=', uuid).execute();
-  if (!linha) throw naoEncontrado(MENSAGENS.consolidacao.naoEncontrada);
+/**
+ * GET consolidacao/{uuid}/pdf: the finished PDF. A restricted one exists only for its requester (404 to anyone else,
+ * the answer of an unknown uuid); an expired one is gone (410). Visibility is checked again now, with the same rule
+ * as when it was requested (the requester of a restricted one, an anonymous reader for a public one): if any peça in
+ * it may no longer be opened (reclassified, the document moved to another unit, a permission lost), 403 asking for a
+ * new request, which would leave that peça out.
+ */
+export async function abrirPdf(
+  deps: DependenciasConsolidacao,
+  chamador: Chamador,
+  uuid: string,
+  opcoes: OpcoesConsolidacao,
+): Promise<PdfConsolidacao> {
+  const [linha] = await queries
+    .selecionarConsolidacoes(deps.db, opcoes.retencaoHoras)
+    .select('c.sha256')
+    .where('c.uuid', '=', uuid)
+    .execute();
+  if (!linha || !visivelAoChamador(linha, chamador)) throw naoEncontrado(MENSAGENS.consolidacao.naoEncontrada);
+  if (linha.expirada) throw new ErroDominio('CONSOLIDACAO_EXPIRADA', MENSAGENS.consolidacao.expirada);
   if (linha.estado !== 'CONCLUIDA' || !linha.sha256 || linha.tamanho === null) {
-    throw new ErroDominio(409, MENSAGENS.consolidacao.naoConcluida);
+    throw new ErroDominio('CONSOLIDACAO_NAO_CONCLUIDA', MENSAGENS.consolidacao.naoConcluida);
+  }
+  const visiveis = await pecasVisiveis(deps.db, linha.restrita ? chamador : null, Number(linha.idDocumento));
+  if (!linha.idsPecas.every((id) => visiveis.has(Number(id)))) {
+    throw semPermissao(MENSAGENS.consolidacao.acessoPerdido, 'CONSOLIDACAO_ACESSO_PERDIDO');
   }
   if (!(await deps.armazenamento.existe(linha.sha256))) {
-    throw naoEncontrado(MENSAGENS.consolidacao.arquivoIndisponivel);
+    throw naoEncontrado(MENSAGENS.consolidacao.arquivoIndisponivel, 'CONSOLIDACAO_ARQUIVO_INDISPONIVEL');
   }
   return { numero: linha.numero, tamanho: Number(linha.tamanho), conteudo: deps.armazenamento.ler(linha.sha256) };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Job
-
-const payloadSchema = z.object({ uuid: z.uuid() });
-
-async function finalizarComErro(db: Banco, uuid: string, mensagem: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('consolidacao')
-      .set({ estado: 'ERRO', erro: mensagem, concluidoEm: sql`now()` })
-      .where('uuid', '=', uuid)
-      .where('estado', 'in', ['PENDENTE', 'PROCESSANDO'])
-      .execute();
-    await registrarAuditoria(trx, {
-      idUsuario: null,
-      acao: 'consolidacao.erro',
-      entidade: 'consolidacao',
-      idEntidade: uuid,
-      depois: { erro: mensagem },
-    });
-  });
-}
-
-export interface OpcoesTratador {
-  instituicao: string;
-  /** Called once the PDF is complete on disk, before it is recorded (tests use it to simulate a crash). */
-  aposMontar?: (uuid: string) => Promise<void>;
-}
-
-/**
- * The 'consolidar-documento' job. Idempotent: a finished consolidation is left alone; otherwise the PDF is built
- * again from the start into a temporary file of its own (a job retaken after a crash or an expired reservation may
- * overlap a slow first run: neither disturbs the other), put in the content-addressed store under its SHA-256 and
- * recorded with estado CONCLUIDA. A broken peça ends in ERRO with the reason; any other failure is retried by the
- * queue, and the last attempt marks ERRO.
- */
-export function tratadorConsolidacao(deps: DependenciasConsolidacao, opcoes: OpcoesTratador): TratadorTarefa {
-  return async (payload, contexto) => {
-    const { uuid } = payloadSchema.parse(payload);
-    const { db, armazenamento } = deps;
-    const consolidacao = await db
-      .selectFrom('consolidacao as c')
-      .innerJoin('documento as d', 'd.id', 'c.idDocumento')
-      .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
-      .select(['c.estado', 'c.idsPecas', 'd.numero', 'd.resumoAssunto', 't.descricao as tipo'])
-      .where('c.uuid', '=', uuid)
-      .executeTakeFirst();
-    if (!consolidacao || consolidacao.estado === 'CONCLUIDA' || consolidacao.estado === 'ERRO') return;
-    await db.updateTable('consolidacao').set({ estado: 'PROCESSANDO' }).where('uuid', '=', uuid).execute();
-
-    const ids = consolidacao.idsPecas.map(Number);
-    const linhas = await db
-      .selectFrom('peca as p')
-      .innerJoin('anexo as an', 'an.id', 'p.idAnexo')
-      .innerJoin('arquivo as ar', 'ar.sha256', 'an.sha256')
-      .select(['p.id', 'p.sequencial', 'an.nome', 'an.sha256', 'ar.tamanho', 'ar.tipoMime'])
-      .where('p.id', 'in', ids.length > 0 ? ids : [0])
-      .execute();
-    const porId = new Map(linhas.map((linha) => [Number(linha.id), linha]));
-    const entradas = ids.flatMap((id) => {
-      const linha = porId.get(id);
-      if (!linha) return [];
-      return [
-        {
-          sequencial: linha.sequencial,
-          nome: linha.nome,
-          tipoMime: linha.tipoMime,
-          tamanho: Number(linha.tamanho),
-          sha256: linha.sha256,
-          ler: () => readFile(armazenamento.caminho(linha.sha256)),
-        },
-      ];
-    });
-
-    await mkdir(armazenamento.raiz, { recursive: true });
-    const temporario = join(armazenamento.raiz, `.tmp-consolidacao-${uuid}-${randomUUID()}`);
-    try {
-      const resultado = await montarConsolidacao(
-        temporario,
-        {
-          instituicao: opcoes.instituicao,
-          numero: consolidacao.numero,
-          tipo: consolidacao.tipo,
-          resumo: consolidacao.resumoAssunto ?? '',
-          geradoEm: new Date(),
-        },
-        entradas,
-      );
-      await opcoes.aposMontar?.(uuid);
-      const destino = armazenamento.caminho(resultado.sha256);
-      await mkdir(dirname(destino), { recursive: true });
-      await rename(temporario, destino);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('arquivo')
-          .values({ sha256: resultado.sha256, tamanho: resultado.tamanho, tipoMime: 'application/pdf' })
-          .onConflict((oc) => oc.column('sha256').doNothing())
-          .execute();
-        await trx
-          .updateTable('consolidacao')
-          .set({
-            estado: 'CONCLUIDA',
-            sha256: resultado.sha256,
-            paginas: resultado.paginas,
-            erro: null,
-            concluidoEm: sql`now()`,
-          })
-          .where('uuid', '=', uuid)
-          .execute();
-        await registrarAuditoria(trx, {
-          idUsuario: null,
-          acao: 'consolidacao.concluir',
-          entidade: 'consolidacao',
-          idEntidade: uuid,
-          depois: { sha256: resultado.sha256, paginas: resultado.paginas, tamanho: resultado.tamanho },
-        });
-      });
-    } catch (erro) {
-      await rm(temporario, { force: true });
-      if (erro instanceof ErroPecaConsolidacao) {
-        await finalizarComErro(db, uuid, erro.message);
-        return;
-      }
-      if (contexto.tentativa >= TENTATIVAS_CONSOLIDACAO) {
-        await finalizarComErro(db, uuid, MENSAGENS.consolidacao.falhaInesperada);
-      }
-      throw erro;
-    }
-  };
 }

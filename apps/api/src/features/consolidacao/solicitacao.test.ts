@@ -5,13 +5,22 @@ import {
   MENSAGENS,
   nomeArquivoConsolidacao,
 } from '@tramite/shared';
+import { type Kysely, sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as migracaoIp from '../../db/migrations/0019-consolidacao-ip.ts';
 import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
 import { criarUsuario } from '../../testing/fabricas.ts';
 import { criarDocumento, criarTipoDocumento, registrarTramitacao } from '../pecas/apoio-teste.ts';
-import { filaConsolidacao, inserirPecas, pdfComPaginas } from './apoio-teste.ts';
+import {
+  baixarConsolidacao,
+  consultarConsolidacoes,
+  filaConsolidacao,
+  inserirPecas,
+  pdfComPaginas,
+} from './apoio-teste.ts';
+import { contarEmAndamento } from './queries.ts';
 import { TAREFA_CONSOLIDAR } from './service.ts';
 
 let t: AppTeste;
@@ -35,23 +44,11 @@ function solicitar(ids: unknown, opcoes: { cookie?: string; tipo?: string; docum
   });
 }
 
+const consultar = (uuids: string[], cookie?: string) => consultarConsolidacoes(t.app, uuids, cookie);
+const baixar = (uuid: string, cookie?: string) => baixarConsolidacao(t.app, uuid, cookie);
+
 async function executarFila() {
-  return filaConsolidacao(db(), t.app.armazenamento).executarPendentes();
-}
-
-async function consultar(uuids: string[], cookie?: string): Promise<Consolidacao[]> {
-  const resposta = await t.app.inject({
-    method: 'POST',
-    url: '/api/consolidacao',
-    headers: cabecalhosApp(cookie),
-    payload: uuids,
-  });
-  expect(resposta.statusCode, resposta.body).toBe(200);
-  return resposta.json();
-}
-
-async function baixar(uuid: string) {
-  return t.app.inject({ method: 'GET', url: `/api/consolidacao/${uuid}/pdf` });
+  return filaConsolidacao(db(), t.app).executarPendentes();
 }
 
 beforeAll(async () => {
@@ -117,17 +114,15 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  // Each test starts with no unfinished consolidation, so the per-requester limit never leaks between tests.
-  await db()
-    .updateTable('consolidacao')
-    .set({ estado: 'ERRO' })
-    .where('estado', 'in', ['PENDENTE', 'PROCESSANDO'])
-    .execute();
+  // Each test starts with no unfinished consolidation, so the per-requester limit never leaks between tests, and with
+  // none an identical request would reuse (ERRO ones never are); the rate limits start again too.
+  await db().updateTable('consolidacao').set({ estado: 'ERRO' }).where('estado', '!=', 'ERRO').execute();
   await db().deleteFrom('job').execute();
+  await db().deleteFrom('limiteTaxa').execute();
 });
 
 describe('POST consolidacao/{idDocumento}/{tipo}', () => {
-  it('answers 202 with a uuid, records the request and its job in the same transaction, with the user', async () => {
+  it('responde 202 com um uuid e grava o pedido e a sua tarefa na mesma transação, com o usuário', async () => {
     const resposta = await solicitar([anexos.P], { cookie: cookies.ana });
     expect(resposta.statusCode, resposta.body).toBe(202);
     const { uuid } = resposta.json();
@@ -141,21 +136,22 @@ describe('POST consolidacao/{idDocumento}/{tipo}', () => {
       .select(['acao', 'idUsuario'])
       .where('idEntidade', '=', uuid)
       .execute();
-    expect(auditoria).toEqual([{ acao: 'consolidacao.solicitar', idUsuario: resumo.usuarios.ana }]);
+    expect(auditoria).toEqual([{ acao: 'SOLICITAR_CONSOLIDACAO', idUsuario: resumo.usuarios.ana }]);
   });
 
-  it('is public: an anonymous request is recorded without a user', async () => {
+  it('é pública: um pedido anônimo é gravado sem usuário', async () => {
     const resposta = await solicitar([anexos.P]);
     expect(resposta.statusCode, resposta.body).toBe(202);
     const linha = await db()
       .selectFrom('consolidacao')
-      .select('idUsuario')
+      .select(['idUsuario', 'ipSolicitante'])
       .where('uuid', '=', resposta.json().uuid)
       .executeTakeFirstOrThrow();
-    expect(linha.idUsuario).toBeNull();
+    // The address stays on the row itself: the limit of unfinished ones per address reads it, not the audit log.
+    expect(linha).toEqual({ idUsuario: null, ipSolicitante: '10.0.0.1' });
   });
 
-  it('keeps the peças in sequence order whatever order the ids come in, without repetitions', async () => {
+  it('mantém as peças na ordem do sequencial, qualquer que seja a ordem dos ids, sem repetição', async () => {
     const resposta = await solicitar([anexos.R, anexos.P, anexos.R], { cookie: cookies.ana });
     expect(resposta.statusCode, resposta.body).toBe(202);
     const linha = await db()
@@ -172,7 +168,7 @@ describe('POST consolidacao/{idDocumento}/{tipo}', () => {
     expect(linha.idsPecas.map(Number)).toEqual(pecas.map((p) => p.id));
   });
 
-  it('refuses ids of another document, unknown ids and cancelled peças with 400 naming them', async () => {
+  it('recusa com 400, nomeando-os, ids de outro documento, ids desconhecidos e peças canceladas', async () => {
     const outro = await solicitar([anexos.P, anexos.outro], { cookie: cookies.ana });
     expect(outro.statusCode).toBe(400);
     expect(outro.json().mensagem).toBe(MENSAGENS.consolidacao.pecasDeOutroDocumento(String(anexos.outro)));
@@ -184,7 +180,7 @@ describe('POST consolidacao/{idDocumento}/{tipo}', () => {
     expect(await db().selectFrom('consolidacao').select('uuid').where('estado', '=', 'PENDENTE').execute()).toEqual([]);
   });
 
-  it('validates the type, the body and the document', async () => {
+  it('valida o tipo, o corpo e o documento', async () => {
     const tipo = await solicitar([anexos.P], { tipo: 'DOCX' });
     expect(tipo.statusCode).toBe(400);
     expect(tipo.body).toContain(MENSAGENS.consolidacao.tipoInvalido);
@@ -203,30 +199,91 @@ describe('POST consolidacao/{idDocumento}/{tipo}', () => {
     expect(semCabecalho.statusCode).toBe(403);
   });
 
-  it(`limits each requester to ${LIMITE_CONSOLIDACOES_EM_ANDAMENTO} unfinished consolidations (429)`, async () => {
-    for (let i = 0; i < LIMITE_CONSOLIDACOES_EM_ANDAMENTO; i++) {
-      expect((await solicitar([anexos.P], { ip: '10.9.9.9' })).statusCode).toBe(202);
+  it(`limita cada solicitante a ${LIMITE_CONSOLIDACOES_EM_ANDAMENTO} consolidações em andamento (429)`, async () => {
+    // Distinct peças each time: an identical request would reuse the first one instead of starting another.
+    const extras = await inserirPecas(
+      db(),
+      t.app.armazenamento,
+      { idDocumento, idUsuario: resumo.usuarios.ana },
+      await Promise.all(
+        [1, 2, 3].map(async (i) => ({
+          nome: `extra-${i}.pdf`,
+          conteudo: await pdfComPaginas(1, `Extra ${i}`),
+          tipoMime: 'application/pdf',
+        })),
+      ),
+    );
+    const conjuntos = [[anexos.P], ...extras.map((extra) => [extra.idAnexo])];
+    try {
+      for (const ids of conjuntos.slice(0, LIMITE_CONSOLIDACOES_EM_ANDAMENTO)) {
+        expect((await solicitar(ids, { ip: '10.9.9.9' })).statusCode).toBe(202);
+      }
+      const excesso = await solicitar(conjuntos[LIMITE_CONSOLIDACOES_EM_ANDAMENTO] ?? [], { ip: '10.9.9.9' });
+      expect(excesso.statusCode).toBe(429);
+      expect(excesso.json()).toMatchObject({
+        codigo: 'LIMITE_SIMULTANEOS',
+        mensagem: MENSAGENS.consolidacao.muitasEmAndamento(LIMITE_CONSOLIDACOES_EM_ANDAMENTO),
+      });
+      // Another requester is not affected; once the queue runs, the same one may ask again.
+      expect((await solicitar(conjuntos[3] ?? [], { ip: '10.9.9.8' })).statusCode).toBe(202);
+      expect((await solicitar([anexos.P, anexos.R], { cookie: cookies.ana, ip: '10.9.9.9' })).statusCode).toBe(202);
+      await executarFila();
+      expect((await solicitar([anexos.P, ...(conjuntos[1] ?? [])], { ip: '10.9.9.9' })).statusCode).toBe(202);
+    } finally {
+      await executarFila();
+      await db().updateTable('consolidacao').set({ estado: 'ERRO' }).execute();
+      await db()
+        .deleteFrom('peca')
+        .where(
+          'idAnexo',
+          'in',
+          extras.map((extra) => extra.idAnexo),
+        )
+        .execute();
     }
-    const excesso = await solicitar([anexos.P], { ip: '10.9.9.9' });
-    expect(excesso.statusCode).toBe(429);
-    expect(excesso.json().mensagem).toBe(MENSAGENS.consolidacao.muitasEmAndamento(LIMITE_CONSOLIDACOES_EM_ANDAMENTO));
-    // Another requester is not affected; once the queue runs, the same one may ask again.
-    expect((await solicitar([anexos.P], { ip: '10.9.9.8' })).statusCode).toBe(202);
-    expect((await solicitar([anexos.P], { cookie: cookies.bruno, ip: '10.9.9.9' })).statusCode).toBe(202);
-    await executarFila();
-    expect((await solicitar([anexos.P], { ip: '10.9.9.9' })).statusCode).toBe(202);
   });
 });
 
-describe('visibility of the peças', () => {
-  async function paginasDaConsolidacao(uuid: string): Promise<number> {
+describe('consolidações anônimas em andamento por endereço (issue 18)', () => {
+  it('conta pelo endereço gravado na consolidação, não pela auditoria; as de antes da 0019 o recebem da auditoria', async () => {
+    const uuid = randomUUID();
+    // A row as written before migration 0019: no address on it, the address only in its audit row (old name).
+    await db()
+      .insertInto('consolidacao')
+      .values({ uuid, idUsuario: null, idDocumento, tipo: 'PDF', idsPecas: [anexos.P], ipSolicitante: null })
+      .execute();
+    await sql`
+      INSERT INTO auditoria (acao, entidade, id_entidade, ip)
+      VALUES ('consolidacao.solicitar', 'consolidacao', ${uuid}, '10.7.7.7')`.execute(db());
+    try {
+      expect(await contarEmAndamento(db(), null, '10.7.7.7')).toBe(0);
+      // The migration again on this database: it fills the address from the audit row.
+      const semTipos = db() as unknown as Kysely<unknown>;
+      await migracaoIp.down(semTipos);
+      await migracaoIp.up(semTipos);
+      const linha = await db()
+        .selectFrom('consolidacao')
+        .select('ipSolicitante')
+        .where('uuid', '=', uuid)
+        .executeTakeFirstOrThrow();
+      expect(linha.ipSolicitante).toBe('10.7.7.7');
+      expect(await contarEmAndamento(db(), null, '10.7.7.7')).toBe(1);
+      expect(await contarEmAndamento(db(), null, '10.7.7.8')).toBe(0);
+    } finally {
+      await db().updateTable('consolidacao').set({ estado: 'ERRO' }).where('uuid', '=', uuid).execute();
+    }
+  });
+});
+
+describe('visibilidade das peças', () => {
+  async function paginasDaConsolidacao(uuid: string, cookie?: string): Promise<number> {
     await executarFila();
-    const resposta = await baixar(uuid);
+    const resposta = await baixar(uuid, cookie);
     expect(resposta.statusCode, resposta.body.slice(0, 200)).toBe(200);
     return (await PDFDocument.load(resposta.rawPayload)).getPageCount();
   }
 
-  it('leaves a restricted peça out for an anonymous requester (cover + the public peça)', async () => {
+  it('deixa de fora a peça restrita para um solicitante anônimo (capa + a peça pública)', async () => {
     const resposta = await solicitar([anexos.P, anexos.R]);
     expect(resposta.statusCode, resposta.body).toBe(202);
     const { uuid } = resposta.json();
@@ -239,7 +296,7 @@ describe('visibility of the peças', () => {
     expect(await paginasDaConsolidacao(uuid)).toBe(1 + 2);
   });
 
-  it('leaves the restricted peça out for a user of another unit, and a sigilosa one is unknown to them', async () => {
+  it('deixa de fora a peça restrita para um usuário de outra unidade, e a sigilosa é desconhecida para ele', async () => {
     const resposta = await solicitar([anexos.P, anexos.R], { cookie: cookies.bruno });
     expect(resposta.statusCode).toBe(202);
     expect(await paginasDaConsolidacao(resposta.json().uuid)).toBe(1 + 2);
@@ -248,29 +305,29 @@ describe('visibility of the peças', () => {
     expect((await solicitar([anexos.S])).statusCode).toBe(400);
   });
 
-  it('only restricted peças the caller cannot open: 400, nothing recorded', async () => {
+  it('só peças restritas que o solicitante não pode abrir: 400, nada gravado', async () => {
     const resposta = await solicitar([anexos.R]);
     expect(resposta.statusCode).toBe(400);
     expect(resposta.json().mensagem).toBe(MENSAGENS.consolidacao.nenhumaPecaVisivel);
   });
 
-  it('includes restricted and sigilosas peças for a user with VISUALIZACAO_IRRESTRITA_PECAS', async () => {
+  it('inclui as peças restritas e sigilosas para um usuário com VISUALIZACAO_IRRESTRITA_PECAS', async () => {
     const resposta = await solicitar([anexos.P, anexos.R, anexos.S], { cookie: cookies.vera });
     expect(resposta.statusCode, resposta.body).toBe(202);
-    expect(await paginasDaConsolidacao(resposta.json().uuid)).toBe(1 + 2 + 3 + 4);
+    expect(await paginasDaConsolidacao(resposta.json().uuid, cookies.vera)).toBe(1 + 2 + 3 + 4);
   });
 
-  it('includes the restricted peça for the unit holding the document', async () => {
+  it('inclui a peça restrita para a unidade que detém o documento', async () => {
     const resposta = await solicitar([anexos.P, anexos.R], { cookie: cookies.ana });
-    expect(await paginasDaConsolidacao(resposta.json().uuid)).toBe(1 + 2 + 3);
+    expect(await paginasDaConsolidacao(resposta.json().uuid, cookies.ana)).toBe(1 + 2 + 3);
   });
 });
 
-describe('GET and POST consolidacao, download', () => {
-  it('lists the logged-in user’s consolidations, newest first, and nothing for an anonymous caller', async () => {
-    const primeira = (await solicitar([anexos.P], { cookie: cookies.bruno })).json().uuid;
+describe('GET e POST consolidacao, download', () => {
+  it('lista as consolidações de quem entrou, as mais recentes primeiro, e nada para quem não entrou', async () => {
+    const primeira = (await solicitar([anexos.outro], { cookie: cookies.bruno, documento: idOutro })).json().uuid;
     const segunda = (await solicitar([anexos.P], { cookie: cookies.bruno })).json().uuid;
-    const daAna = (await solicitar([anexos.P], { cookie: cookies.ana })).json().uuid;
+    const daAna = (await solicitar([anexos.P, anexos.R], { cookie: cookies.ana })).json().uuid;
     const lista = await t.app.inject({ method: 'GET', url: '/api/consolidacao', headers: { cookie: cookies.bruno } });
     expect(lista.statusCode).toBe(200);
     const uuids = (lista.json() as Consolidacao[]).map((c) => c.uuid);
@@ -291,12 +348,17 @@ describe('GET and POST consolidacao, download', () => {
     expect(anonimo.json()).toEqual([]);
   });
 
-  it('answers the state of the given uuids, ignoring unknown and malformed ones, and follows the job', async () => {
+  it('responde o estado dos uuids pedidos, ignorando os desconhecidos e os malformados, e acompanha a tarefa', async () => {
     const { uuid } = (await solicitar([anexos.P])).json();
     expect(await consultar([uuid, randomUUID(), 'lixo'])).toEqual([
       expect.objectContaining({ uuid, estado: 'PENDENTE', numero }),
     ]);
-    expect((await baixar(uuid)).statusCode).toBe(409);
+    const naoConcluida = await baixar(uuid);
+    expect(naoConcluida.statusCode).toBe(409);
+    expect(naoConcluida.json()).toMatchObject({
+      codigo: 'CONSOLIDACAO_NAO_CONCLUIDA',
+      mensagem: MENSAGENS.consolidacao.naoConcluida,
+    });
     await executarFila();
     const [concluida] = await consultar([uuid]);
     expect(concluida).toMatchObject({ uuid, estado: 'CONCLUIDA', paginas: 3, erro: null });
@@ -304,7 +366,7 @@ describe('GET and POST consolidacao, download', () => {
     expect(concluida?.tamanho).toBeGreaterThan(0);
   });
 
-  it('downloads the finished PDF as consolidacao-<numero>.pdf; the stored file is named by its SHA-256', async () => {
+  it('baixa o PDF pronto como consolidacao-<numero>.pdf; o arquivo guardado tem o nome do seu SHA-256', async () => {
     const { uuid } = (await solicitar([anexos.P])).json();
     await executarFila();
     const resposta = await baixar(uuid);
@@ -323,7 +385,7 @@ describe('GET and POST consolidacao, download', () => {
     expect((await baixar('nao-e-uuid')).statusCode).toBe(400);
   });
 
-  it('ends in ERRO with the reason when a peça file is broken, and the queue does not retry it', async () => {
+  it('termina em ERRO com o motivo quando o arquivo de uma peça está corrompido, e a fila não tenta de novo', async () => {
     const [quebrada] = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, [
       { nome: 'quebrada.pdf', conteudo: Buffer.from('%PDF-1.4\nnada aqui\n'), tipoMime: 'application/pdf' },
     ]);

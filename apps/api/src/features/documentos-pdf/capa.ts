@@ -1,6 +1,6 @@
+import type { DadosDocumentoPdf } from '../documentos/service.ts';
 import { camposDocumento, concluirFolha } from './campos.ts';
 import { type ContextoPdf, FolhaPdf } from './layout-pdf.ts';
-import type { DadosDocumentoPdf } from './queries.ts';
 
 /** GET documentos/{id}/capa: the cover sheet of the document (types with geraCapa), one A4 page. */
 export async function gerarCapa(dados: DadosDocumentoPdf, contexto: ContextoPdf): Promise<Buffer> {

@@ -132,6 +132,7 @@ describe('GET documentos/{id}/comprovante/email', () => {
       const resposta = await enviar(doc.id, destinatario);
       expect(resposta.statusCode, String(destinatario)).toBe(400);
       expect(resposta.json()).toEqual({
+        codigo: 'REQUISICAO_INVALIDA',
         mensagem: MENSAGENS.verificacao.destinatarioInvalido,
         erros: [{ campo: 'destinatario', mensagem: MENSAGENS.verificacao.destinatarioInvalido }],
       });
@@ -146,9 +147,75 @@ describe('GET documentos/{id}/comprovante/email', () => {
     expect(anonimo.statusCode).toBe(401);
     const semCabecalho = await enviar(doc.id, 'maria@exemplo.com', { cookie: ana });
     expect(semCabecalho.statusCode).toBe(403);
-    expect(semCabecalho.json().mensagem).toBe(MENSAGENS.geral.cabecalhoCsrfAusente);
+    expect(semCabecalho.json()).toMatchObject({
+      codigo: 'CSRF_AUSENTE',
+      mensagem: MENSAGENS.geral.cabecalhoCsrfAusente,
+    });
     const inexistente = await enviar(999999, 'maria@exemplo.com');
     expect(inexistente.statusCode).toBe(404);
     expect(await contarEmails()).toBe(antes);
+  });
+});
+
+describe('limite de envios do comprovante por e-mail (issue 17)', () => {
+  const limiteAtingido = MENSAGENS.verificacao.limiteComprovanteEmail(10, 3);
+
+  const recusas = () =>
+    t.banco.db
+      .selectFrom('auditoria')
+      .select(['idUsuario', 'idEntidade', 'depois', 'ip'])
+      .where('acao', '=', 'ENVIAR_COMPROVANTE_EMAIL_RECUSADO')
+      .orderBy('id')
+      .execute();
+
+  it('no máximo 3 por hora ao mesmo destinatário, somando todos os usuários; a recusa é auditada e nada vai à fila', async () => {
+    await t.banco.db.deleteFrom('limiteTaxa').execute();
+    const doc = await documento();
+    const bruno = await t.entrar('bruno');
+    const antes = await contarEmails();
+    for (const [i, cookie] of [ana, bruno, ana].entries()) {
+      const resposta = await enviar(doc.id, 'repetido@exemplo.com', cabecalhosApp(cookie));
+      expect(resposta.statusCode, `envio ${i + 1}`).toBe(200);
+    }
+    // The same address in other case is the same destination, and another user does not reset it.
+    const recusado = await enviar(doc.id, 'Repetido@Exemplo.COM', cabecalhosApp(bruno));
+    expect(recusado.statusCode).toBe(429);
+    expect(recusado.json()).toEqual({ codigo: 'LIMITE_TAXA', mensagem: limiteAtingido, erros: [] });
+    expect(Number(recusado.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await contarEmails()).toBe(antes + 3);
+    // Another address is still served.
+    expect((await enviar(doc.id, 'outro@exemplo.com', cabecalhosApp(bruno))).statusCode).toBe(200);
+
+    const [recusa, ...demais] = await recusas();
+    expect(demais).toEqual([]);
+    const idBruno = (
+      await t.banco.db.selectFrom('usuario').select('id').where('username', '=', 'bruno').executeTakeFirstOrThrow()
+    ).id;
+    expect(recusa).toMatchObject({
+      idUsuario: idBruno,
+      idEntidade: String(doc.id),
+      depois: { destinatario: 'Repetido@Exemplo.COM' },
+    });
+    expect(recusa?.ip).toBeTruthy();
+  });
+
+  it('no máximo 10 por hora por usuário, a quaisquer destinatários; os outros usuários continuam enviando', async () => {
+    await t.banco.db.deleteFrom('limiteTaxa').execute();
+    const doc = await documento();
+    const antes = await contarEmails();
+    const recusasAntes = (await recusas()).length;
+    for (let i = 0; i < 10; i++) {
+      const resposta = await enviar(doc.id, `pessoa${i}@exemplo.com`);
+      expect(resposta.statusCode, `envio ${i + 1}`).toBe(200);
+    }
+    const recusado = await enviar(doc.id, 'pessoa10@exemplo.com');
+    expect(recusado.statusCode).toBe(429);
+    expect(recusado.json().mensagem).toBe(limiteAtingido);
+    expect(await contarEmails()).toBe(antes + 10);
+    expect(await recusas()).toHaveLength(recusasAntes + 1);
+
+    const carla = await t.entrar('carla');
+    expect((await enviar(doc.id, 'pessoa10@exemplo.com', cabecalhosApp(carla))).statusCode).toBe(200);
+    expect(await contarEmails()).toBe(antes + 11);
   });
 });

@@ -1,6 +1,6 @@
+import type { DadosDocumentoPdf } from '../documentos/service.ts';
 import { camposDocumento, concluirFolha } from './campos.ts';
 import { type ContextoPdf, FolhaPdf } from './layout-pdf.ts';
-import type { DadosDocumentoPdf } from './queries.ts';
 
 /**
  * GET documentos/{id}/comprovante: the protocol receipt — who opened the document, when, in which unit, with which

@@ -131,7 +131,11 @@ describe('comprovante de protocolo em PDF', () => {
   it('404 para documento inexistente e para o rascunho de outra unidade', async () => {
     const inexistente = await obter('/api/documentos/999999/comprovante', ana);
     expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({ mensagem: MENSAGENS.autuacao.erroBuscarDadosDocumento, erros: [] });
+    expect(inexistente.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.autuacao.erroBuscarDadosDocumento,
+      erros: [],
+    });
 
     const rascunho = await t.banco.db
       .selectFrom('documento as d')
@@ -189,7 +193,11 @@ describe('capa em PDF', () => {
     const doc = await documentoCompleto(false);
     const resposta = await obter(`/api/documentos/${doc.id}/capa`, ana);
     expect(resposta.statusCode).toBe(409);
-    expect(resposta.json()).toEqual({ mensagem: 'Este tipo de documento não gera capa', erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'CONFLITO',
+      mensagem: 'Este tipo de documento não gera capa',
+      erros: [],
+    });
     // The document screen offers the cover by the same flag.
     const detalhe = (await obter(`/api/documentos/${doc.id}`, ana)).json();
     expect(detalhe.geraCapa).toBe(false);

@@ -13,10 +13,18 @@ import type { Banco } from '../../db/connection.ts';
 import type { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { enfileirarEmail } from '../../platform/email.ts';
-import { conflito, naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
+import { conflito, ErroLimiteTaxa, naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
+import { exigirLimites, type RegraLimite } from '../../platform/limite-taxa.ts';
+import type { ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
-import { type Chamador, visivelPara } from '../documentos/service.ts';
-import { bloquearConteudo, inserirArquivo } from '../pecas/queries.ts';
+import {
+  buscarDadosDocumentoPdf,
+  buscarPorCodigoVerificacao,
+  type Chamador,
+  type DadosDocumentoPdf,
+  visivelPara,
+} from '../documentos/service.ts';
+import { bloquearConteudo, inserirArquivo } from '../pecas/service.ts';
 import { gerarCapa } from './capa.ts';
 import { gerarComprovante } from './comprovante.ts';
 import type { ContextoPdf } from './layout-pdf.ts';
@@ -26,6 +34,25 @@ export interface DependenciasPdf {
   db: Banco;
   config: Pick<Config, 'instituicao' | 'urlPublica'>;
   armazenamento: ArmazenamentoArquivos;
+  /** The pool of worker processes where the PDFs are drawn. */
+  trabalhadores: ExecutorTarefas<typeof tarefasDocumentosPdf>;
+}
+
+/** The cover and the receipt, drawn in a worker process of the pool (pdfkit and the QR code never on the loop). */
+export const tarefasDocumentosPdf = {
+  'documentos-pdf.capa': (entrada: { dados: DadosDocumentoPdf; contexto: ContextoPdf }) =>
+    gerarCapa(entrada.dados, entrada.contexto),
+  'documentos-pdf.comprovante': (entrada: { dados: DadosDocumentoPdf; contexto: ContextoPdf }) =>
+    gerarComprovante(entrada.dados, entrada.contexto),
+};
+
+async function desenhar(
+  deps: DependenciasPdf,
+  tarefa: keyof typeof tarefasDocumentosPdf,
+  dados: DadosDocumentoPdf,
+): Promise<Buffer> {
+  const pdf = await deps.trabalhadores.executar(tarefa, { dados, contexto: contexto(deps.config) });
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }
 
 export interface ArquivoPdf {
@@ -46,7 +73,7 @@ const nomeArquivo = (prefixo: string, numero: string) => `${prefixo}-${numero.re
  * creating them) may get them; an unknown or hidden document is the same 404.
  */
 async function dadosVisiveis(db: Banco, idDocumento: number, chamador: Chamador) {
-  const dados = await queries.buscarDadosDocumento(db, idDocumento);
+  const dados = await buscarDadosDocumentoPdf(db, idDocumento);
   if (!dados || !visivelPara(dados, chamador)) throw naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
   return dados;
 }
@@ -55,7 +82,7 @@ async function dadosVisiveis(db: Banco, idDocumento: number, chamador: Chamador)
 export async function obterCapa(deps: DependenciasPdf, chamador: Chamador, idDocumento: number): Promise<ArquivoPdf> {
   const dados = await dadosVisiveis(deps.db, idDocumento, chamador);
   if (!dados.geraCapa) throw conflito(MENSAGENS.verificacao.tipoSemCapa);
-  return { nome: nomeArquivo('capa', dados.numero), conteudo: await gerarCapa(dados, contexto(deps.config)) };
+  return { nome: nomeArquivo('capa', dados.numero), conteudo: await desenhar(deps, 'documentos-pdf.capa', dados) };
 }
 
 /** GET documentos/{id}/comprovante: the protocol receipt, for every document type. */
@@ -67,7 +94,7 @@ export async function obterComprovante(
   const dados = await dadosVisiveis(deps.db, idDocumento, chamador);
   return {
     nome: nomeArquivo('comprovante', dados.numero),
-    conteudo: await gerarComprovante(dados, contexto(deps.config)),
+    conteudo: await desenhar(deps, 'documentos-pdf.comprovante', dados),
   };
 }
 
@@ -84,8 +111,52 @@ export function validarDestinatario(destinatario: string | undefined): string {
 }
 
 /**
- * GET documentos/{id}/comprovante/email: the receipt is made, kept in the file store and attached to a message
- * queued (with its audit row) in one transaction; the queue delivers it, with retries.
+ * Receipt e-mails carry a PDF and a text partly chosen by the caller to any address (issue 17): each user sends at
+ * most 10 an hour, and each address receives at most 3 an hour whoever asks, so the server is neither a mail cannon
+ * nor a way to flood one mailbox.
+ */
+export const LIMITES_COMPROVANTE_EMAIL = {
+  porUsuario: { nome: 'comprovante-email-usuario', maximo: 10, janelaSegundos: 3600 },
+  porDestinatario: { nome: 'comprovante-email-destinatario', maximo: 3, janelaSegundos: 3600 },
+} satisfies Record<string, RegraLimite>;
+
+/** Counts the sending against both limits; a refusal is audited (who, document, recipient, ip) and answered 429. */
+async function exigirLimitesComprovante(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  para: string,
+  ip: string,
+): Promise<void> {
+  const { porUsuario, porDestinatario } = LIMITES_COMPROVANTE_EMAIL;
+  try {
+    await exigirLimites(
+      db,
+      [
+        { regra: porUsuario, sujeito: String(usuario.id) },
+        // Mailbox names are case-insensitive in practice: Maria@X and maria@x are one destination.
+        { regra: porDestinatario, sujeito: para.toLowerCase() },
+      ],
+      MENSAGENS.verificacao.limiteComprovanteEmail(porUsuario.maximo, porDestinatario.maximo),
+    );
+  } catch (erro) {
+    if (erro instanceof ErroLimiteTaxa) {
+      await registrarAuditoria(db, {
+        idUsuario: usuario.id,
+        acao: 'ENVIAR_COMPROVANTE_EMAIL_RECUSADO',
+        entidade: 'documento',
+        idEntidade: idDocumento,
+        depois: { destinatario: para, motivo: 'LIMITE_TAXA', tentarEmSegundos: erro.tentarEmSegundos },
+        ip,
+      });
+    }
+    throw erro;
+  }
+}
+
+/**
+ * GET documentos/{id}/comprovante/email: within the limits above, the receipt is made, kept in the file store and
+ * attached to a message queued (with its audit row) in one transaction; the queue delivers it, with retries.
  */
 export async function enviarComprovantePorEmail(
   deps: DependenciasPdf,
@@ -96,8 +167,9 @@ export async function enviarComprovantePorEmail(
 ): Promise<{ destinatario: string }> {
   const para = validarDestinatario(destinatario);
   const dados = await dadosVisiveis(deps.db, idDocumento, usuario);
+  await exigirLimitesComprovante(deps.db, usuario, idDocumento, para, ip);
   const [pdf, remetente] = await Promise.all([
-    gerarComprovante(dados, contexto(deps.config)),
+    desenhar(deps, 'documentos-pdf.comprovante', dados),
     queries.nomeUsuario(deps.db, usuario.id),
   ]);
   const { sha256 } = await deps.armazenamento.guardarBuffer(pdf);
@@ -140,7 +212,7 @@ export async function enviarComprovantePorEmail(
  */
 export async function verificarCodigo(db: Banco, texto: string): Promise<VerificacaoDocumento> {
   const codigo = normalizarCodigoVerificacao(texto);
-  const linha = codigo ? await queries.buscarPorCodigo(db, codigo) : undefined;
+  const linha = codigo ? await buscarPorCodigoVerificacao(db, codigo) : undefined;
   if (!linha) throw naoEncontrado(MENSAGENS.verificacao.codigoNaoEncontrado);
   // A draft is confirmed, but its subject is not public yet (as on the document screen).
   const publico = linha.situacao !== 'EM_CRIACAO';

@@ -169,7 +169,11 @@ describe('GET verificacao/{codigo} (pública)', () => {
     for (const codigo of [errado, 'abc', '0000-0000-0000-0000', `${'A'.repeat(16)}B`]) {
       const resposta = await verificar(codigo);
       expect(resposta.statusCode).toBe(404);
-      expect(resposta.json()).toEqual({ mensagem: MENSAGENS.verificacao.codigoNaoEncontrado, erros: [] });
+      expect(resposta.json()).toEqual({
+        codigo: 'NAO_ENCONTRADO',
+        mensagem: MENSAGENS.verificacao.codigoNaoEncontrado,
+        erros: [],
+      });
     }
     expect((await verificar('x'.repeat(100))).statusCode).toBe(400);
   });

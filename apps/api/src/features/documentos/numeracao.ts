@@ -1,6 +1,6 @@
 import { type FormatoNup, formatarNup, somenteDigitosNup } from '@tramite/shared';
-import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import * as queries from './queries.ts';
 
 /** The protocol year follows the institution's clock, not UTC: a document opened on 31/12 at 22:00 is of that year. */
 export function anoProtocolo(agora: Date = new Date()): number {
@@ -18,12 +18,7 @@ export async function proximoNup(
   agora: Date = new Date(),
 ): Promise<{ numero: string; numeroDigitos: string; sequencial: number; ano: number }> {
   const ano = anoProtocolo(agora);
-  const { ultimo } = await trx
-    .insertInto('sequenciaNup')
-    .values({ codigoUnidade, ano, ultimo: 1 })
-    .onConflict((oc) => oc.columns(['codigoUnidade', 'ano']).doUpdateSet({ ultimo: sql`sequencia_nup.ultimo + 1` }))
-    .returning('ultimo')
-    .executeTakeFirstOrThrow();
+  const ultimo = await queries.incrementarSequenciaNup(trx, codigoUnidade, ano);
   const numero = formatarNup({ codigoUnidade, sequencial: ultimo, ano }, formato);
   return { numero, numeroDigitos: somenteDigitosNup(numero), sequencial: ultimo, ano };
 }

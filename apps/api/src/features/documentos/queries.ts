@@ -174,11 +174,35 @@ export function consultaDocumento(db: Banco) {
     ]);
 }
 
+/** Everything the cover and the receipt print about one document, and what decides who may get them. */
+export function buscarDadosDocumentoPdf(db: Banco, idDocumento: number) {
+  return consultaDocumento(db)
+    .innerJoin('unidade as uc', 'uc.id', 'd.idUnidadeCriadora')
+    .innerJoin('usuario as u', 'u.id', 'd.idUsuarioCriador')
+    .select(['d.codigoVerificacao', 'uc.sigla as criadoraSigla', 'uc.nome as criadoraNome', 'u.nome as criadorNome'])
+    .where('d.id', '=', idDocumento)
+    .executeTakeFirst();
+}
+export type DadosDocumentoPdf = NonNullable<Awaited<ReturnType<typeof buscarDadosDocumentoPdf>>>;
+
+/** The public data behind a verification code (unique index of migration 0007). */
+export function buscarPorCodigoVerificacao(db: Banco, codigo: string) {
+  return consultaDocumento(db)
+    .select('d.codigoVerificacao')
+    .where('d.codigoVerificacao', '=', codigo)
+    .executeTakeFirst();
+}
+
 /**
  * GET documentos/{id} in one statement: the document, its last movement and, for a signed-in reader, their markers
  * and favourite. Four round trips were most of the call's own cost under load (bench, issue 11).
  */
 export function buscarInformacoesDocumento(db: Banco, id: number, idUsuario: number | null) {
+  return consultaInformacoesDocumento(db, id, idUsuario).executeTakeFirst();
+}
+
+/** The statement of buscarInformacoesDocumento, apart from running it: the SQL snapshots (db/consultas) compile it. */
+export function consultaInformacoesDocumento(db: Banco, id: number, idUsuario: number | null) {
   return consultaDocumento(db)
     .leftJoin('documento as ag', 'ag.id', 'd.idDocumentoAgregador')
     .leftJoinLateral(
@@ -238,8 +262,7 @@ export function buscarInformacoesDocumento(db: Banco, id: number, idUsuario: num
         'favorito',
       ),
     ])
-    .where('d.id', '=', id)
-    .executeTakeFirst();
+    .where('d.id', '=', id);
 }
 
 /** Only what visibility checks need, for calls that act on a document without showing it. */
@@ -393,6 +416,23 @@ export async function pesquisarDocumentos(
   db: Banco,
   c: CriteriosBusca,
 ): Promise<{ itens: LinhaBusca[]; total: number }> {
+  const linhas = await consultaBusca(db, c).execute();
+  const itens: LinhaBusca[] = linhas.map(({ total: _total, ...linha }) => linha);
+  let total = linhas[0]?.total ?? 0;
+  // A page past the end has no row to carry the total: count apart (rare).
+  if (linhas.length === 0 && c.pagina > 1) {
+    const contagem = await db
+      .selectFrom('documento as d')
+      .where((eb) => condicoes(eb, c))
+      .select(sql<number>`count(*)::int`.as('total'))
+      .executeTakeFirstOrThrow();
+    total = contagem.total;
+  }
+  return { itens, total };
+}
+
+/** The statement of a search page, apart from running it: the SQL snapshots (db/consultas) compile it. */
+export function consultaBusca(db: Banco, c: CriteriosBusca) {
   const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
   const chave = {
     relevancia:
@@ -417,7 +457,7 @@ export async function pesquisarDocumentos(
     .orderBy(sql`d.id ${dir}`)
     .limit(c.tamanhoPagina)
     .offset((c.pagina - 1) * c.tamanhoPagina);
-  const linhas = await db
+  return db
     .with('pagina', () => pagina)
     .selectFrom('pagina as pg')
     .innerJoin('documento as d', 'd.id', 'pg.id')
@@ -447,18 +487,16 @@ export async function pesquisarDocumentos(
       'd.urgente',
     ])
     .orderBy(chave)
-    .orderBy(sql`d.id ${dir}`)
-    .execute();
-  const itens: LinhaBusca[] = linhas.map(({ total: _total, ...linha }) => linha);
-  let total = linhas[0]?.total ?? 0;
-  // A page past the end has no row to carry the total: count apart (rare).
-  if (linhas.length === 0 && c.pagina > 1) {
-    const contagem = await db
-      .selectFrom('documento as d')
-      .where((eb) => condicoes(eb, c))
-      .select(sql<number>`count(*)::int`.as('total'))
-      .executeTakeFirstOrThrow();
-    total = contagem.total;
-  }
-  return { itens, total };
+    .orderBy(sql`d.id ${dir}`);
+}
+
+/** Increments the unit's NUP counter for the year (created at 1) and answers it; the row stays locked until commit. */
+export async function incrementarSequenciaNup(db: Banco, codigoUnidade: number, ano: number): Promise<number> {
+  const { ultimo } = await db
+    .insertInto('sequenciaNup')
+    .values({ codigoUnidade, ano, ultimo: 1 })
+    .onConflict((oc) => oc.columns(['codigoUnidade', 'ano']).doUpdateSet({ ultimo: sql`sequencia_nup.ultimo + 1` }))
+    .returning('ultimo')
+    .executeTakeFirstOrThrow();
+  return ultimo;
 }

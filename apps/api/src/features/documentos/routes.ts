@@ -2,28 +2,17 @@ import {
   autuacaoSchema,
   documentoResumoSchema,
   documentoSchema,
-  erroApiSchema,
   filtrosBuscaSchema,
   marcadoresSchema,
   paginaDeSchema,
   salvarMarcadoresSchema,
 } from '@tramite/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { apenasUsuarios, parametroId, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
-const parametroIdDocumento = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-
-/** Anonymous calls get 401 before their body is even validated. */
-const apenasUsuarios = {
-  preValidation: async (request: FastifyRequest) => {
-    exigirUsuario(request);
-  },
-};
-
-const erros = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema, 404: erroApiSchema, 409: erroApiSchema };
+const erros = respostasErro(400, 401, 403, 404, 409);
 
 export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,7 +22,7 @@ export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
         tags: ['documentos'],
         summary: 'Busca de documentos (pública), paginada; rascunhos só das unidades do usuário',
         querystring: filtrosBuscaSchema,
-        response: { 200: paginaDeSchema(documentoResumoSchema), 400: erroApiSchema },
+        response: { 200: paginaDeSchema(documentoResumoSchema), ...respostasErro(400) },
       },
     },
     // From the read replica when there is one: a document just created may take the replica's lag to show up here.
@@ -64,8 +53,8 @@ export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documentos'],
         summary: 'Dados de um documento (pública; rascunhos só para a unidade que o cria)',
-        params: parametroIdDocumento,
-        response: { 200: documentoSchema, 400: erroApiSchema, 404: erroApiSchema },
+        params: parametroId,
+        response: { 200: documentoSchema, ...respostasErro(400, 404) },
       },
     },
     async (request) => service.buscarDocumento(app.db, request.params.id, request.usuario),
@@ -78,7 +67,7 @@ export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documentos'],
         summary: 'Edita a autuação de um documento ainda em criação',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: autuacaoSchema,
         response: { 200: documentoSchema, ...erros },
       },
@@ -94,7 +83,7 @@ export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['documentos'],
         summary: 'Substitui os marcadores do usuário no documento (separados por vírgula; vazio apaga)',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: salvarMarcadoresSchema,
         response: { 200: marcadoresSchema, ...erros },
       },

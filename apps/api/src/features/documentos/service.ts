@@ -381,3 +381,15 @@ export async function salvarMarcadores(
     return depois;
   });
 }
+
+export type { DadosDocumentoPdf } from './queries.ts';
+
+/** The document as its cover and receipt print it (documentos-pdf); who may get them is decided by `visivelPara`. */
+export function buscarDadosDocumentoPdf(db: Banco, idDocumento: number) {
+  return queries.buscarDadosDocumentoPdf(db, idDocumento);
+}
+
+/** The document behind a verification code, for the public verification page (documentos-pdf). */
+export function buscarPorCodigoVerificacao(db: Banco, codigo: string) {
+  return queries.buscarPorCodigoVerificacao(db, codigo);
+}

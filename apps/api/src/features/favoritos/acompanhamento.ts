@@ -40,34 +40,6 @@ interface Fato {
   assunto: (idDocumento: number) => string;
 }
 
-async function lerDocumento(trx: Banco, idDocumento: number) {
-  return trx
-    .selectFrom('documento as d')
-    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
-    .select(['d.id', 'd.numero', 'd.situacao', 'td.descricao as tipo'])
-    .where('d.id', '=', idDocumento)
-    .executeTakeFirst();
-}
-
-async function lerTramitacao(trx: Banco, idTramitacao: number) {
-  return trx
-    .selectFrom('tramitacao as t')
-    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
-    .leftJoin('passo as p', 'p.id', 't.idPasso')
-    .select([
-      'uo.sigla as origemSigla',
-      'ud.sigla as destinoSigla',
-      'ud.nome as destinoNome',
-      'p.descricao as passo',
-      't.dtDespacho',
-      't.dtRecebimento',
-      't.reencaminhamento',
-    ])
-    .where('t.id', '=', idTramitacao)
-    .executeTakeFirst();
-}
-
 /** What happened, in Portuguese; undefined when the rows it speaks of are gone (nothing to tell). */
 async function descreverFato(
   trx: Banco,
@@ -78,7 +50,7 @@ async function descreverFato(
   const numero = documento.numero;
   switch (evento.tipo) {
     case 'TRAMITACAO': {
-      const t = await lerTramitacao(trx, evento.idTramitacao);
+      const t = await queries.lerTramitacaoAcompanhada(trx, evento.idTramitacao);
       if (!t) return undefined;
       const verbo = t.reencaminhamento ? 'reencaminhado' : 'enviado';
       const passo = t.passo ? ` (passo: ${t.passo})` : '';
@@ -91,7 +63,7 @@ async function descreverFato(
       };
     }
     case 'RECEBIMENTO': {
-      const t = await lerTramitacao(trx, evento.idTramitacao);
+      const t = await queries.lerTramitacaoAcompanhada(trx, evento.idTramitacao);
       if (!t) return undefined;
       const emNome = documento.situacao === 'T' ? 'em nome da unidade' : 'pela unidade';
       return {
@@ -103,7 +75,7 @@ async function descreverFato(
       };
     }
     case 'JUNTADA': {
-      const filho = await lerDocumento(trx, evento.idDocumentoJuntado);
+      const filho = await queries.lerDocumentoAcompanhado(trx, evento.idDocumentoJuntado);
       if (!filho) return undefined;
       const verbo = evento.tipoAgregacao === 'ANEXACAO' ? 'anexado' : 'apensado';
       const modo = evento.tipoAgregacao === 'ANEXACAO' ? 'anexação' : 'apensação';
@@ -119,11 +91,7 @@ async function descreverFato(
       };
     }
     case 'NOVA_PECA': {
-      const peca = await trx
-        .selectFrom('peca')
-        .select(['sequencial', 'criadoEm'])
-        .where('id', '=', evento.idPeca)
-        .executeTakeFirst();
+      const peca = await queries.lerPecaAcompanhada(trx, evento.idPeca);
       if (!peca) return undefined;
       // The peça's name and description are left out: a restricted peça's metadata is not for every follower.
       return {
@@ -142,13 +110,9 @@ async function descreverFato(
  * answers how many. Call it with the transaction that performs the change.
  */
 export async function notificarAcompanhantes(trx: Banco, notificacao: NotificacaoAcompanhamento): Promise<number> {
-  const documento = await lerDocumento(trx, notificacao.idDocumento);
+  const documento = await queries.lerDocumentoAcompanhado(trx, notificacao.idDocumento);
   if (!documento) return 0;
-  const autor = await trx
-    .selectFrom('usuario')
-    .select('nome')
-    .where('id', '=', notificacao.idUsuarioAutor)
-    .executeTakeFirst();
+  const autor = await queries.lerNomeUsuario(trx, notificacao.idUsuarioAutor);
   const descrito = await descreverFato(trx, documento, notificacao.evento, autor?.nome ?? 'usuário do sistema');
   if (!descrito) return 0;
   const { fato, idsDocumentos } = descrito;
@@ -166,7 +130,8 @@ export async function notificarAcompanhantes(trx: Banco, notificacao: Notificaca
   const numeros = new Map<number, string>([[documento.id, documento.numero]]);
   for (const linha of porUsuario.values()) {
     const idSeguido = Number(linha.idDocumento);
-    if (!numeros.has(idSeguido)) numeros.set(idSeguido, (await lerDocumento(trx, idSeguido))?.numero ?? '');
+    if (!numeros.has(idSeguido))
+      numeros.set(idSeguido, (await queries.lerDocumentoAcompanhado(trx, idSeguido))?.numero ?? '');
     await enfileirarEmail(trx, {
       para: (linha.email as string).trim(),
       assunto: fato.assunto(idSeguido),

@@ -372,6 +372,7 @@ describe('PATCH documentos-favoritos/{id}/tags', () => {
     const longo = await marcar(s.ana, id, { tags: ['x'.repeat(61)] });
     expect(longo.statusCode).toBe(400);
     expect(longo.json()).toEqual({
+      codigo: 'REQUISICAO_INVALIDA',
       mensagem: MENSAGENS.documento.marcadorLongo,
       erros: [{ campo: 'tags', mensagem: MENSAGENS.documento.marcadorLongo }],
     });

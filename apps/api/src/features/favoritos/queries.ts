@@ -212,3 +212,42 @@ export function listarAcompanhantes(db: Banco, idsDocumentos: number[], idUsuari
     .orderBy('f.idDocumento')
     .execute();
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// E-mail follow (acompanhamento.ts): what the e-mail tells of the event
+
+export function lerDocumentoAcompanhado(db: Banco, idDocumento: number) {
+  return db
+    .selectFrom('documento as d')
+    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
+    .select(['d.id', 'd.numero', 'd.situacao', 'td.descricao as tipo'])
+    .where('d.id', '=', idDocumento)
+    .executeTakeFirst();
+}
+
+export function lerTramitacaoAcompanhada(db: Banco, idTramitacao: number) {
+  return db
+    .selectFrom('tramitacao as t')
+    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
+    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
+    .leftJoin('passo as p', 'p.id', 't.idPasso')
+    .select([
+      'uo.sigla as origemSigla',
+      'ud.sigla as destinoSigla',
+      'ud.nome as destinoNome',
+      'p.descricao as passo',
+      't.dtDespacho',
+      't.dtRecebimento',
+      't.reencaminhamento',
+    ])
+    .where('t.id', '=', idTramitacao)
+    .executeTakeFirst();
+}
+
+export function lerPecaAcompanhada(db: Banco, idPeca: number) {
+  return db.selectFrom('peca').select(['sequencial', 'criadoEm']).where('id', '=', idPeca).executeTakeFirst();
+}
+
+export function lerNomeUsuario(db: Banco, idUsuario: number) {
+  return db.selectFrom('usuario').select('nome').where('id', '=', idUsuario).executeTakeFirst();
+}

@@ -1,6 +1,5 @@
 import {
   alterarAcompanhamentoSchema,
-  erroApiSchema,
   favoritoSchema,
   filtrosFavoritosSchema,
   marcadoresFavoritoSchema,
@@ -10,16 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { apenasUsuarios, parametroId, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
-const parametroIdDocumento = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const erros = { 400: erroApiSchema, 401: erroApiSchema, 404: erroApiSchema };
-const apenasUsuarios = {
-  // Anonymous calls get 401 before their parameters are validated.
-  preValidation: async (request: Parameters<typeof exigirUsuario>[0]) => {
-    exigirUsuario(request);
-  },
-};
+const erros = respostasErro(400, 401, 404);
 
 export const rotasFavoritos: FastifyPluginAsyncZod = async (app) => {
   // The follow e-mails link to the document at the product's public address.
@@ -49,7 +42,7 @@ export const rotasFavoritos: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favoritos'],
         summary: 'Liga ou desliga o acompanhamento do favorito por e-mail',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: alterarAcompanhamentoSchema,
         response: { 200: favoritoSchema, ...erros },
       },
@@ -74,7 +67,7 @@ export const rotasFavoritos: FastifyPluginAsyncZod = async (app) => {
         description:
           'Os marcadores do favorito são os do usuário no documento (os mesmos de POST documentos/{id}/tags): ' +
           'repetidos sem diferenciar maiúsculas são descartados, cada um com 1 a 60 caracteres, no máximo 20.',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: salvarMarcadoresFavoritoSchema,
         response: { 200: marcadoresFavoritoSchema, ...erros },
       },
@@ -89,7 +82,7 @@ export const rotasFavoritos: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favoritos'],
         summary: 'Marca o documento como favorito do usuário (idempotente)',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: { 201: favoritoSchema, ...erros },
       },
     },
@@ -106,7 +99,7 @@ export const rotasFavoritos: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['favoritos'],
         summary: 'Remove o documento dos favoritos do usuário (idempotente)',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: { 204: z.null(), ...erros },
       },
     },

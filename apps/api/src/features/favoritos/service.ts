@@ -19,6 +19,9 @@ import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import * as queries from './queries.ts';
 
+/** The e-mail follow, told by the services that send, receive, join or add a peça, in their own transaction. */
+export { notificarAcompanhantes } from './acompanhamento.ts';
+
 /** POST documentos-favoritos/{id}: idempotent; only a real change is audited. */
 export async function favoritar(
   db: Banco,

@@ -91,7 +91,7 @@ describe('GET /api/glossario', () => {
   it('exige login (401)', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/glossario' });
     expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
   });
 
   it('lista os itens em ordem de descrição sem diferenciar maiúsculas: ata fica entre Ajuda e Boletim', async () => {
@@ -129,7 +129,7 @@ describe('POST /api/glossario', () => {
       for (const dados of [corpo(), {}]) {
         const resposta = await salvar('POST', '/api/glossario', dados, cookie);
         expect(resposta.statusCode).toBe(403);
-        expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.semPermissao, erros: [] });
+        expect(resposta.json()).toEqual({ codigo: 'SEM_PERMISSAO', mensagem: MENSAGENS.geral.semPermissao, erros: [] });
       }
     }
     expect(await t.banco.db.selectFrom('itemGlossario').select('id').execute()).toEqual([]);
@@ -172,6 +172,7 @@ describe('POST /api/glossario', () => {
       );
       expect(resposta.statusCode).toBe(400);
       expect(resposta.json()).toEqual({
+        codigo: 'REQUISICAO_INVALIDA',
         mensagem: 'Este assunto é inválido para este tipo de documento',
         erros: [{ campo: 'idAssunto', mensagem: MENSAGENS.autuacao.assuntoInvalido }],
       });
@@ -196,7 +197,11 @@ describe('PATCH /api/glossario/{id}', () => {
     expect((await salvar('PATCH', `/api/glossario/${id}`, dados, cookieAna)).statusCode).toBe(403);
     const inexistente = await salvar('PATCH', '/api/glossario/999999', dados, cookieAdmin);
     expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({ mensagem: MENSAGENS.lookups.itemVocabularioNaoEncontrado, erros: [] });
+    expect(inexistente.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.itemVocabularioNaoEncontrado,
+      erros: [],
+    });
   });
 
   it('altera tipo, assunto, descrição e detalhamento e audita o antes e o depois', async () => {
@@ -268,10 +273,14 @@ describe('DELETE /api/glossario/{id}', () => {
     expect((await excluir(id)).statusCode).toBe(401);
     const semPermissao = await excluir(id, cookieTipos);
     expect(semPermissao.statusCode).toBe(403);
-    expect(semPermissao.json()).toEqual({ mensagem: MENSAGENS.geral.semPermissao, erros: [] });
+    expect(semPermissao.json()).toEqual({ codigo: 'SEM_PERMISSAO', mensagem: MENSAGENS.geral.semPermissao, erros: [] });
     const inexistente = await excluir(999999, cookieAdmin);
     expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({ mensagem: MENSAGENS.lookups.itemVocabularioNaoEncontrado, erros: [] });
+    expect(inexistente.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.itemVocabularioNaoEncontrado,
+      erros: [],
+    });
   });
 
   it('exclui o item (204) e audita o que havia antes', async () => {

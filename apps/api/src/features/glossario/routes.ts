@@ -1,21 +1,15 @@
-import { erroApiSchema, itemGlossarioSchema, salvarItemGlossarioSchema } from '@tramite/shared';
+import { itemGlossarioSchema, salvarItemGlossarioSchema } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirPermissao, exigirUsuario } from '../../platform/autenticacao.ts';
+import { apenasComPermissao, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
-const idSchema = z.object({ id: z.coerce.number().int().positive() });
-const respostasErro = {
-  400: erroApiSchema,
-  401: erroApiSchema,
-  403: erroApiSchema,
-  404: erroApiSchema,
-};
+const parametroIdItem = z.object({ id: z.coerce.number().int().positive() });
+const erros = respostasErro(400, 401, 403, 404);
 
 /** Permission first, before the body is validated: without it the answer is 401/403 whatever the body. */
-const exigirAdministracaoVocabulario = async (request: Parameters<typeof exigirUsuario>[0]) => {
-  exigirPermissao(request, 'ADMINISTRACAO_VOCABULARIO');
-};
+const apenasAdministracaoVocabulario = apenasComPermissao('ADMINISTRACAO_VOCABULARIO');
 
 export const rotasGlossario: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -24,7 +18,7 @@ export const rotasGlossario: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['glossario'],
         summary: 'Itens do vocabulário controlado, em ordem de descrição',
-        response: { 200: z.array(itemGlossarioSchema), 401: erroApiSchema },
+        response: { 200: z.array(itemGlossarioSchema), ...respostasErro(401) },
       },
     },
     async (request) => {
@@ -40,9 +34,9 @@ export const rotasGlossario: FastifyPluginAsyncZod = async (app) => {
         tags: ['glossario'],
         summary: 'Inclui um item no vocabulário controlado (ADMINISTRACAO_VOCABULARIO)',
         body: salvarItemGlossarioSchema,
-        response: { 201: itemGlossarioSchema, ...respostasErro },
+        response: { 201: itemGlossarioSchema, ...erros },
       },
-      preValidation: exigirAdministracaoVocabulario,
+      ...apenasAdministracaoVocabulario,
     },
     async (request, reply) => {
       const usuario = exigirPermissao(request, 'ADMINISTRACAO_VOCABULARIO');
@@ -57,11 +51,11 @@ export const rotasGlossario: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['glossario'],
         summary: 'Altera um item do vocabulário controlado (ADMINISTRACAO_VOCABULARIO)',
-        params: idSchema,
+        params: parametroIdItem,
         body: salvarItemGlossarioSchema,
-        response: { 200: itemGlossarioSchema, ...respostasErro },
+        response: { 200: itemGlossarioSchema, ...erros },
       },
-      preValidation: exigirAdministracaoVocabulario,
+      ...apenasAdministracaoVocabulario,
     },
     async (request) => {
       const usuario = exigirPermissao(request, 'ADMINISTRACAO_VOCABULARIO');
@@ -75,10 +69,10 @@ export const rotasGlossario: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['glossario'],
         summary: 'Exclui um item do vocabulário controlado (ADMINISTRACAO_VOCABULARIO)',
-        params: idSchema,
-        response: { 204: z.null(), ...respostasErro },
+        params: parametroIdItem,
+        response: { 204: z.null(), ...erros },
       },
-      preValidation: exigirAdministracaoVocabulario,
+      ...apenasAdministracaoVocabulario,
     },
     async (request, reply) => {
       const usuario = exigirPermissao(request, 'ADMINISTRACAO_VOCABULARIO');

@@ -1,6 +1,6 @@
 import { type ItemGlossario, MENSAGENS } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
-import { registrarAuditoria } from '../../platform/auditoria.ts';
+import { type EntidadeAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
 import { naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
 import { validarAssuntoDoTipo } from '../assuntos/service.ts';
 import * as queries from './queries.ts';
@@ -10,7 +10,7 @@ interface Autor {
   ip: string;
 }
 
-const ENTIDADE = 'item_glossario';
+const ENTIDADE: EntidadeAuditoria = 'item_glossario';
 
 export function listarItens(db: Banco): Promise<ItemGlossario[]> {
   return queries.listarItens(db);

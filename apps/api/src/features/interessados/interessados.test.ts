@@ -1,9 +1,15 @@
-import { type Entidade, LIMITE_ENTIDADES, MENSAGENS } from '@tramite/shared';
+import { type Entidade, LIMITE_ENTIDADES, LIMITE_ENTIDADES_PUBLICO, MENSAGENS } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
-import { idsMembrosComissao } from './service.ts';
+import {
+  idsMembrosComissao,
+  LIMITE_BUSCA_ANONIMA,
+  LIMITE_BUSCA_USUARIO,
+  LIMITE_CONSULTA_CPF,
+  LIMITE_CONSULTA_EMAIL,
+} from './service.ts';
 
 let t: AppTeste;
 let cookieAna: string;
@@ -42,9 +48,24 @@ async function criarInteressado(dados: NovoInteressado) {
   return id;
 }
 
-async function buscar(url: string, cookie?: string) {
-  const resposta = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+async function buscar(url: string, cookie?: string, ip?: string) {
+  const resposta = await t.app.inject({
+    method: 'GET',
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
   return resposta;
+}
+
+/** The audit rows of one action, oldest first. */
+function auditoria(acao: string) {
+  return t.banco.db
+    .selectFrom('auditoria')
+    .select(['idUsuario', 'entidade', 'idEntidade', 'depois', 'ip'])
+    .where('acao', '=', acao)
+    .orderBy('id')
+    .execute();
 }
 
 async function nomes(url: string, cookie?: string) {
@@ -138,15 +159,19 @@ describe('GET /api/interessados', () => {
   it('responde 404 para um tipo de documento que não existe', async () => {
     const resposta = await buscar('/api/interessados?idTipoDocumento=987654');
     expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado, erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
+      erros: [],
+    });
   });
 });
 
 describe('GET /api/interessados/{tipo}', () => {
   it('aceita o tipo pela letra ou pelo nome, sem diferenciar maiúsculas, e ordena pelo nome (pt-BR)', async () => {
-    const esperado = ['Álvaro Araújo', 'Bruna Araujo Siqueira', 'carlos Eduardo Lima', 'Taxa 100% Isenta_Silva'];
+    const esperado = ['Álvaro Araújo', 'Bruna Araujo Siqueira'];
     for (const tipo of ['A', 'a', 'ALUNO', 'aluno']) {
-      expect(await nomes(`/api/interessados/${tipo}`)).toEqual(esperado);
+      expect(await nomes(`/api/interessados/${tipo}?nome=araujo`)).toEqual(esperado);
     }
   });
 
@@ -166,6 +191,7 @@ describe('GET /api/interessados/{tipo}', () => {
       const resposta = await buscar(`/api/interessados/${tipo}?nome=ana`);
       expect(resposta.statusCode).toBe(400);
       expect(resposta.json()).toEqual({
+        codigo: 'REQUISICAO_INVALIDA',
         mensagem: 'Não é possível buscar um interessado sem definir seu tipo',
         erros: [{ campo: 'tipo', mensagem: MENSAGENS.busca.interessadoSemTipo }],
       });
@@ -179,8 +205,10 @@ describe('GET /api/interessados/{tipo}', () => {
   });
 
   it('toma % e _ digitados ao pé da letra', async () => {
-    expect(await nomes('/api/interessados/A?nome=%25')).toEqual(['Taxa 100% Isenta_Silva']);
-    expect(await nomes('/api/interessados/A?nome=_')).toEqual(['Taxa 100% Isenta_Silva']);
+    expect(await nomes('/api/interessados/A?nome=0%25%20isenta')).toEqual(['Taxa 100% Isenta_Silva']);
+    expect(await nomes('/api/interessados/A?nome=a_silva')).toEqual(['Taxa 100% Isenta_Silva']);
+    expect(await nomes('/api/interessados/A?nome=%25%25%25')).toEqual([]);
+    expect(await nomes('/api/interessados/A?nome=___')).toEqual([]);
   });
 
   it('somenteAtivos deixa de fora os inativos', async () => {
@@ -204,7 +232,7 @@ describe('GET /api/interessados/{tipo}', () => {
     expect(await nomes('/api/interessados/F?codigo=11222333000181')).toEqual([]);
   });
 
-  it(`lista no máximo ${LIMITE_ENTIDADES}`, async () => {
+  it(`lista no máximo ${LIMITE_ENTIDADES} a quem entrou e ${LIMITE_ENTIDADES_PUBLICO} ao público`, async () => {
     await t.banco.db
       .insertInto('interessado')
       .values(
@@ -220,9 +248,27 @@ describe('GET /api/interessados/{tipo}', () => {
         })),
       )
       .execute();
-    const lista = await nomes('/api/interessados/CONTRIBUINTE?nome=contribuinte');
+    const lista = await nomes('/api/interessados/CONTRIBUINTE?nome=contribuinte', cookieAna);
     expect(lista).toHaveLength(LIMITE_ENTIDADES);
     expect(lista[0]).toBe('Contribuinte 000');
+    const publica = await nomes('/api/interessados/CONTRIBUINTE?nome=contribuinte');
+    expect(publica).toEqual(lista.slice(0, LIMITE_ENTIDADES_PUBLICO));
+  });
+
+  it('exige ao menos 3 caracteres do nome (sem contar espaços), ou o código, ou o id', async () => {
+    for (const consulta of ['', '?nome=al', '?nome=a%20b', '?nome=%20%20%20%20', '?somenteAtivos=true']) {
+      for (const cookie of [undefined, cookieAna]) {
+        const resposta = await buscar(`/api/interessados/A${consulta}`, cookie);
+        expect(resposta.statusCode, consulta).toBe(400);
+        expect(resposta.json()).toEqual({
+          codigo: 'REQUISICAO_INVALIDA',
+          mensagem: MENSAGENS.busca.nomeInteressadoCurto,
+          erros: [{ campo: 'nome', mensagem: MENSAGENS.busca.nomeInteressadoCurto }],
+        });
+      }
+    }
+    expect(await nomes('/api/interessados/A?nome=a%20b%20c')).toEqual([]);
+    expect(await nomes('/api/interessados/A?codigo=2021003456')).toEqual(['carlos Eduardo Lima']);
   });
 
   it('recusa parâmetros inválidos (400)', async () => {
@@ -237,7 +283,7 @@ describe('GET /api/interessados/{id}/{tipo}/email', () => {
   it('exige login (401)', async () => {
     const resposta = await buscar(`/api/interessados/${ids['Álvaro Araújo']}/A/email`);
     expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
   });
 
   it('devolve o e-mail do interessado, ou o da sua pessoa', async () => {
@@ -251,12 +297,20 @@ describe('GET /api/interessados/{id}/{tipo}/email', () => {
   it('responde 404 para um interessado que não existe ou sem e-mail, e 400 para um tipo desconhecido', async () => {
     const inexistente = await buscar('/api/interessados/999999/A/email', cookieAna);
     expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({ mensagem: MENSAGENS.lookups.interessadoNaoEncontrado, erros: [] });
+    expect(inexistente.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.interessadoNaoEncontrado,
+      erros: [],
+    });
     const outroTipo = await buscar(`/api/interessados/${ids['Álvaro Araújo']}/Q/email`, cookieAna);
     expect(outroTipo.statusCode).toBe(404);
     const semEmail = await buscar(`/api/interessados/${ids['Sem E-mail da Silva']}/Q/email`, cookieAna);
     expect(semEmail.statusCode).toBe(404);
-    expect(semEmail.json()).toEqual({ mensagem: MENSAGENS.lookups.interessadoSemEmail, erros: [] });
+    expect(semEmail.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.interessadoSemEmail,
+      erros: [],
+    });
     const tipo = await buscar(`/api/interessados/${ids['Álvaro Araújo']}/Z/email`, cookieAna);
     expect(tipo.statusCode).toBe(400);
     expect(tipo.json().mensagem).toBe(MENSAGENS.busca.interessadoSemTipo);
@@ -335,10 +389,127 @@ describe('GET /api/responsaveis-tramitacao/{tipo}', () => {
       const resposta = await buscar(`/api/responsaveis-tramitacao/${tipo}`);
       expect(resposta.statusCode).toBe(400);
       expect(resposta.json()).toEqual({
+        codigo: 'REQUISICAO_INVALIDA',
         mensagem: MENSAGENS.busca.responsavelSemTipo,
         erros: [{ campo: 'tipo', mensagem: MENSAGENS.busca.responsavelSemTipo }],
       });
     }
+  });
+});
+
+describe('limites das consultas (issue 17)', () => {
+  async function entrarComo(username: string) {
+    await criarUsuario(t.banco.db, { username, lotacoes: [unidades.PROT as number] });
+    return t.entrar(username);
+  }
+
+  it('o público busca nomes até o limite por endereço; depois 429 com Retry-After, auditado', async () => {
+    const ip = '203.0.113.7';
+    for (let i = 0; i < LIMITE_BUSCA_ANONIMA.maximo; i++) {
+      expect((await buscar('/api/interessados/A?nome=araujo', undefined, ip)).statusCode).toBe(200);
+    }
+    const recusada = await buscar('/api/interessados/A?nome=araujo', undefined, ip);
+    expect(recusada.statusCode).toBe(429);
+    expect(recusada.json()).toEqual({ codigo: 'LIMITE_TAXA', mensagem: MENSAGENS.lookups.muitasConsultas, erros: [] });
+    expect(Number(recusada.headers['retry-after'])).toBeGreaterThan(0);
+    // Looking up by code or id counts too: an id walk is a harvest as well.
+    expect((await buscar(`/api/interessados/A?id=${ids['Álvaro Araújo']}`, undefined, ip)).statusCode).toBe(429);
+    expect((await buscar('/api/interessados/A?nome=araujo', undefined, '203.0.113.8')).statusCode).toBe(200);
+    const registros = await auditoria('LIMITE_CONSULTA_EXCEDIDO');
+    expect(registros.filter((r) => r.ip === ip)).toHaveLength(2);
+    expect(registros.find((r) => r.ip === ip)).toMatchObject({
+      idUsuario: null,
+      entidade: 'interessado',
+      depois: { regra: LIMITE_BUSCA_ANONIMA.nome },
+    });
+  });
+
+  it('quem entrou busca nomes até o limite por usuário, qualquer que seja o endereço', async () => {
+    const cookie = await entrarComo('colecionador');
+    for (let i = 0; i < LIMITE_BUSCA_USUARIO.maximo; i++) {
+      const ip = `198.51.100.${i % 200}`;
+      expect((await buscar('/api/interessados/A?nome=araujo', cookie, ip)).statusCode).toBe(200);
+    }
+    const recusada = await buscar('/api/interessados/A?nome=araujo', cookie, '198.51.100.250');
+    expect(recusada.statusCode).toBe(429);
+    expect(recusada.json().mensagem).toBe(MENSAGENS.lookups.muitasConsultas);
+    // Another user behind the same address is not affected.
+    expect((await buscar('/api/interessados/A?nome=araujo', cookieAna, '198.51.100.250')).statusCode).toBe(200);
+    const [registro] = (await auditoria('LIMITE_CONSULTA_EXCEDIDO')).filter((r) => r.ip === '198.51.100.250');
+    expect(registro).toMatchObject({ entidade: 'interessado', depois: { regra: LIMITE_BUSCA_USUARIO.nome } });
+    expect(registro?.idUsuario).not.toBeNull();
+  });
+
+  it('consultas por CPF: só os 11 dígitos acham, e cada usuário tem um limite, auditado ao recusar', async () => {
+    const cookie = await entrarComo('adivinho');
+    const idAdivinho = (
+      await t.banco.db.selectFrom('usuario').select('id').where('username', '=', 'adivinho').executeTakeFirstOrThrow()
+    ).id;
+    // A SIAPE number or an enrolment code is not a CPF: those look-ups do not count.
+    for (let i = 0; i < LIMITE_CONSULTA_CPF.maximo + 5; i++) {
+      expect(await nomes('/api/responsaveis-tramitacao/S?codigo=1234567', cookie)).toEqual(['João Carlos Almeida']);
+    }
+    // Part of a CPF never matches.
+    expect(await nomes('/api/responsaveis-tramitacao/S?codigo=529982247', cookie)).toEqual([]);
+    expect(await nomes('/api/responsaveis-tramitacao/S?codigo=982.247', cookie)).toEqual([]);
+    // Wrong guesses, in both look-ups, use up the same allowance.
+    for (let i = 0; i < LIMITE_CONSULTA_CPF.maximo - 1; i++) {
+      const palpite = String(52998224000 + i).padStart(11, '0');
+      const url = i % 2 ? `/api/responsaveis-tramitacao/S?codigo=${palpite}` : `/api/interessados/A?codigo=${palpite}`;
+      expect(await nomes(url, cookie)).toEqual([]);
+    }
+    expect(await nomes('/api/responsaveis-tramitacao/S?codigo=529.982.247-25', cookie)).toEqual([
+      'João Carlos Almeida',
+    ]);
+    const recusada = await buscar('/api/responsaveis-tramitacao/S?codigo=52998224725', cookie);
+    expect(recusada.statusCode).toBe(429);
+    expect(recusada.json()).toEqual({
+      codigo: 'LIMITE_TAXA',
+      mensagem: MENSAGENS.lookups.muitasConsultasCpf,
+      erros: [],
+    });
+    expect(Number(recusada.headers['retry-after'])).toBeGreaterThan(0);
+    expect(recusada.body).not.toContain('João');
+    const porCpf = await buscar('/api/interessados/A?codigo=111.444.777-35', cookie);
+    expect(porCpf.statusCode).toBe(429);
+    const registros = (await auditoria('LIMITE_CONSULTA_EXCEDIDO')).filter((r) => r.idUsuario === idAdivinho);
+    expect(registros).toHaveLength(2);
+    expect(registros[0]).toMatchObject({ depois: { regra: LIMITE_CONSULTA_CPF.nome } });
+    // The guess itself is not written down: the audit says who tried, not which CPF.
+    expect(JSON.stringify(registros)).not.toContain('52998224725');
+    // Other users keep their own allowance.
+    expect(await nomes('/api/responsaveis-tramitacao/S?codigo=52998224725', cookieAna)).toEqual([
+      'João Carlos Almeida',
+    ]);
+  });
+
+  it('cada consulta de e-mail é auditada (quem, qual interessado, endereço) e limitada por usuário', async () => {
+    const cookie = await entrarComo('carteiro');
+    const idCarteiro = (
+      await t.banco.db.selectFrom('usuario').select('id').where('username', '=', 'carteiro').executeTakeFirstOrThrow()
+    ).id;
+    const idAlvaro = ids['Álvaro Araújo'] as number;
+    const url = `/api/interessados/${idAlvaro}/A/email`;
+    expect((await buscar(url, cookie, '192.0.2.10')).json()).toEqual({ email: 'alvaro@aluno.example' });
+    const [registro] = (await auditoria('CONSULTAR_EMAIL_INTERESSADO')).filter((r) => r.idUsuario === idCarteiro);
+    expect(registro).toMatchObject({ entidade: 'interessado', idEntidade: String(idAlvaro), ip: '192.0.2.10' });
+    // A miss is a look-up too (walking the ids is what this limit is about).
+    expect((await buscar('/api/interessados/999999/A/email', cookie)).statusCode).toBe(404);
+    for (let i = 2; i < LIMITE_CONSULTA_EMAIL.maximo; i++) expect((await buscar(url, cookie)).statusCode).toBe(200);
+    const recusada = await buscar(url, cookie);
+    expect(recusada.statusCode).toBe(429);
+    expect(recusada.json()).toEqual({
+      codigo: 'LIMITE_TAXA',
+      mensagem: MENSAGENS.lookups.muitasConsultasEmail,
+      erros: [],
+    });
+    expect(recusada.body).not.toContain('alvaro@');
+    const consultas = (await auditoria('CONSULTAR_EMAIL_INTERESSADO')).filter((r) => r.idUsuario === idCarteiro);
+    expect(consultas).toHaveLength(LIMITE_CONSULTA_EMAIL.maximo);
+    const recusas = (await auditoria('LIMITE_CONSULTA_EXCEDIDO')).filter((r) => r.idUsuario === idCarteiro);
+    expect(recusas).toEqual([
+      expect.objectContaining({ entidade: 'interessado', depois: { regra: LIMITE_CONSULTA_EMAIL.nome } }),
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { type CodigoTipoInteressado, LIMITE_ENTIDADES } from '@tramite/shared';
+import type { CodigoTipoInteressado } from '@tramite/shared';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 
@@ -7,8 +7,12 @@ export interface FiltroEntidades {
   codigo?: string;
   id?: number;
   somenteAtivos: boolean;
-  /** Only a logged-in caller may look a person up by CPF or a company by CNPJ. */
+  /** Only a logged-in caller may look a company up by its CNPJ (14 digits). */
   logado: boolean;
+  /** The code is a full CPF (11 digits) and the caller may match it (logged in, counted against the limit). */
+  porCpf: boolean;
+  /** At most this many rows. */
+  limite: number;
 }
 
 /** `%fragment%` for LIKE, with the user's own % and _ taken literally. */
@@ -32,8 +36,12 @@ function nomeContem(coluna: string, texto: string) {
 
 const digitosDe = (coluna: string) => sql<string>`regexp_replace(${sql.ref(coluna)}, '[^0-9]', '', 'g')`;
 
-function limitar<DB, TB extends keyof DB, O>(consulta: SelectQueryBuilder<DB, TB, O>, colunaNome: string) {
-  return consulta.orderBy(sql`${sql.ref(colunaNome)} COLLATE pt_br`).limit(LIMITE_ENTIDADES);
+function limitar<DB, TB extends keyof DB, O>(
+  consulta: SelectQueryBuilder<DB, TB, O>,
+  colunaNome: string,
+  limite: number,
+) {
+  return consulta.orderBy(sql`${sql.ref(colunaNome)} COLLATE pt_br`).limit(limite);
 }
 
 export function listarInteressados(db: Banco, tipo: CodigoTipoInteressado, filtro: FiltroEntidades) {
@@ -48,14 +56,13 @@ export function listarInteressados(db: Banco, tipo: CodigoTipoInteressado, filtr
     const digitos = somenteDigitos(codigo);
     consulta = consulta.where((eb) => {
       const opcoes = [eb('codigo', '=', codigo)];
-      if (filtro.logado && digitos.length > 0) {
-        opcoes.push(eb(digitosDe('interessado.cpf'), '=', digitos), eb(digitosDe('interessado.cnpj'), '=', digitos));
-      }
+      if (filtro.porCpf) opcoes.push(eb(digitosDe('interessado.cpf'), '=', digitos));
+      if (filtro.logado && digitos.length === 14) opcoes.push(eb(digitosDe('interessado.cnpj'), '=', digitos));
       return eb.or(opcoes);
     });
   }
   if (filtro.somenteAtivos) consulta = consulta.where('ativo', '=', true);
-  return limitar(consulta, 'interessado.nome').orderBy('id').execute();
+  return limitar(consulta, 'interessado.nome', filtro.limite).orderBy('id').execute();
 }
 
 /** The party's e-mail, or that of its pessoa (SERVIDOR) or unit (UNIDADE); undefined when the party is unknown. */
@@ -70,7 +77,7 @@ export function buscarEmailInteressado(db: Banco, id: number, tipo: CodigoTipoIn
     .executeTakeFirst();
 }
 
-/** Responsible SERVIDOR: users; codigo is the SIAPE number (or the CPF, for a logged-in caller). */
+/** Responsible SERVIDOR: users; codigo is the SIAPE number (or the full CPF, for a logged-in caller within limits). */
 export function listarServidores(db: Banco, filtro: FiltroEntidades) {
   let consulta = db.selectFrom('usuario').select(['id', 'nome', 'matriculaSiape as codigo', 'ativo']);
   if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
@@ -80,12 +87,12 @@ export function listarServidores(db: Banco, filtro: FiltroEntidades) {
     const digitos = somenteDigitos(codigo);
     consulta = consulta.where((eb) => {
       const opcoes = [eb('matriculaSiape', '=', codigo)];
-      if (filtro.logado && digitos.length > 0) opcoes.push(eb(digitosDe('usuario.cpf'), '=', digitos));
+      if (filtro.porCpf) opcoes.push(eb(digitosDe('usuario.cpf'), '=', digitos));
       return eb.or(opcoes);
     });
   }
   if (filtro.somenteAtivos) consulta = consulta.where('ativo', '=', true);
-  return limitar(consulta, 'usuario.nome').orderBy('id').execute();
+  return limitar(consulta, 'usuario.nome', filtro.limite).orderBy('id').execute();
 }
 
 /** Responsible UNIDADE: units; codigo is the sigla; the name fragment also matches the sigla. */
@@ -99,7 +106,7 @@ export function listarUnidades(db: Banco, filtro: FiltroEntidades) {
   const codigo = filtro.codigo;
   if (codigo) consulta = consulta.where(sql<boolean>`lower(sigla) = lower(${codigo})`);
   if (filtro.somenteAtivos) consulta = consulta.where('ativa', '=', true);
-  return limitar(consulta, 'unidade.nome').orderBy('id').execute();
+  return limitar(consulta, 'unidade.nome', filtro.limite).orderBy('id').execute();
 }
 
 /** Responsible COMISSAO: comissões (a comissão has no code: a code lookup finds none). */
@@ -109,7 +116,7 @@ export function listarComissoes(db: Banco, filtro: FiltroEntidades) {
   if (filtro.nome) consulta = consulta.where(nomeContem('comissao.nome', filtro.nome));
   if (filtro.codigo) consulta = consulta.where(sql<boolean>`false`);
   if (filtro.somenteAtivos) consulta = consulta.where('ativa', '=', true);
-  return limitar(consulta, 'comissao.nome').orderBy('id').execute();
+  return limitar(consulta, 'comissao.nome', filtro.limite).orderBy('id').execute();
 }
 
 /** Users who are members of a comissão: tramitações sent by them are the comissão's. */

@@ -1,13 +1,8 @@
-import {
-  consultaEntidadesSchema,
-  emailInteressadoSchema,
-  entidadeSchema,
-  erroApiSchema,
-  tipoEntidadeSchema,
-} from '@tramite/shared';
+import { consultaEntidadesSchema, emailInteressadoSchema, entidadeSchema, tipoEntidadeSchema } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
 const tipoSchema = z.object({ tipo: z.string().max(40) });
@@ -20,7 +15,7 @@ export const rotasInteressados: FastifyPluginAsyncZod = async (app) => {
         tags: ['interessados'],
         summary: 'Tipos de interessado (nome, código de letra e rótulo)',
         querystring: z.object({ idTipoDocumento: z.coerce.number().int().positive().optional() }),
-        response: { 200: z.array(tipoEntidadeSchema), 400: erroApiSchema, 404: erroApiSchema },
+        response: { 200: z.array(tipoEntidadeSchema), ...respostasErro(400, 404) },
       },
     },
     async (request) => service.listarTiposInteressado(app.db, request.query.idTipoDocumento),
@@ -31,13 +26,20 @@ export const rotasInteressados: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['interessados'],
-        summary: 'Interessados de um tipo (letra ou nome), por parte do nome, código ou id; no máximo 50',
+        summary:
+          'Interessados de um tipo (letra ou nome), por parte do nome (ao menos 3 caracteres), código ou id; no máximo 50 (10 sem login)',
+        description:
+          'Limitada por usuário (ou por endereço, sem login); o CPF completo só acha com login e conta num limite próprio. Recusas (429) são auditadas.',
         params: tipoSchema,
         querystring: consultaEntidadesSchema,
-        response: { 200: z.array(entidadeSchema), 400: erroApiSchema },
+        response: { 200: z.array(entidadeSchema), ...respostasErro(400, 429) },
       },
     },
-    async (request) => service.listarInteressados(app.db, request.params.tipo, request.query, request.usuario !== null),
+    async (request) =>
+      service.listarInteressados(app.db, request.params.tipo, request.query, {
+        usuario: request.usuario,
+        ip: request.ip,
+      }),
   );
 
   app.get(
@@ -45,20 +47,22 @@ export const rotasInteressados: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['interessados'],
-        summary: 'E-mail de um interessado',
+        summary: 'E-mail de um interessado (cada consulta é auditada e limitada por usuário)',
         params: z.object({ id: z.coerce.number().int().positive(), tipo: z.string().max(40) }),
         response: {
           200: emailInteressadoSchema,
-          400: erroApiSchema,
-          401: erroApiSchema,
-          404: erroApiSchema,
+          ...respostasErro(400, 401, 404, 429),
         },
       },
     },
-    async (request) => {
-      exigirUsuario(request);
-      return service.buscarEmailInteressado(app.db, request.params.id, request.params.tipo);
-    },
+    async (request) =>
+      service.buscarEmailInteressado(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.params.tipo,
+        request.ip,
+      ),
   );
 
   app.get(
@@ -81,9 +85,15 @@ export const rotasInteressados: FastifyPluginAsyncZod = async (app) => {
         summary: 'Responsáveis pela tramitação de um tipo, por parte do nome, código ou id; no máximo 50',
         params: tipoSchema,
         querystring: consultaEntidadesSchema,
-        response: { 200: z.array(entidadeSchema), 400: erroApiSchema },
+        description:
+          'O CPF completo (11 dígitos) só acha com login e conta num limite por usuário; recusas (429) são auditadas.',
+        response: { 200: z.array(entidadeSchema), ...respostasErro(400, 429) },
       },
     },
-    async (request) => service.listarResponsaveis(app.db, request.params.tipo, request.query, request.usuario !== null),
+    async (request) =>
+      service.listarResponsaveis(app.db, request.params.tipo, request.query, {
+        usuario: request.usuario,
+        ip: request.ip,
+      }),
   );
 };

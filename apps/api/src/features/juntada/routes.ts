@@ -1,28 +1,13 @@
-import {
-  candidatoJuntadaSchema,
-  candidatosJuntadaSchema,
-  erroApiSchema,
-  juntarSchema,
-  vinculosSchema,
-} from '@tramite/shared';
-import type { FastifyRequest } from 'fastify';
+import { candidatoJuntadaSchema, candidatosJuntadaSchema, juntarSchema, vinculosSchema } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { apenasUsuarios, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const parametroIdDocumento = z.object({ id });
-const parametrosAgregado = z.object({ id, idAgregado: id });
+const parametrosAgregado = z.object({ id: idSchema, idAgregado: idSchema });
 
-/** Anonymous calls get 401 before their body is even validated. */
-const apenasUsuarios = {
-  preValidation: async (request: FastifyRequest) => {
-    exigirUsuario(request);
-  },
-};
-
-const erros = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema, 404: erroApiSchema, 409: erroApiSchema };
+const erros = respostasErro(400, 401, 403, 404, 409);
 
 export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -31,8 +16,8 @@ export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['juntada'],
         summary: 'Vínculos do documento (pública): o documento a que está juntado e os juntados a ele',
-        params: parametroIdDocumento,
-        response: { 200: vinculosSchema, 400: erroApiSchema, 404: erroApiSchema },
+        params: parametroId,
+        response: { 200: vinculosSchema, ...respostasErro(400, 404) },
       },
     },
     async (request) => service.listarVinculos(app.db, request.params.id, request.usuario),
@@ -45,7 +30,7 @@ export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['juntada'],
         summary: 'Documentos da unidade atual, pelo número, que podem ser juntados a este',
-        params: parametroIdDocumento,
+        params: parametroId,
         querystring: candidatosJuntadaSchema,
         response: { 200: z.array(candidatoJuntadaSchema), ...erros },
       },
@@ -61,7 +46,7 @@ export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['juntada'],
         summary: 'Junta um documento a este: tipoAgregacao X (ou ANEXACAO) anexa; qualquer outro valor apensa',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: juntarSchema,
         response: { 201: vinculosSchema, ...erros },
       },

@@ -11,7 +11,7 @@ import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
-import { notificarAcompanhantes } from '../favoritos/acompanhamento.ts';
+import { notificarAcompanhantes } from '../favoritos/service.ts';
 import * as queries from './queries.ts';
 
 const RECEBIDO = ['RECEBIDO', 'T'];

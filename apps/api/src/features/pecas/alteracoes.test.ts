@@ -83,7 +83,7 @@ afterAll(async () => {
   await t?.fechar();
 });
 
-describe('editing a peça', () => {
+describe('edição de uma peça', () => {
   const edicao = (peca: Peca, corpo: Record<string, unknown>, cookie = ana) =>
     patch(cookie, `${peca.idDocumento}/pecas/${peca.idAcessoAnexo}`, {
       idAnexo: peca.idAnexo,
@@ -95,7 +95,7 @@ describe('editing a peça', () => {
       ...corpo,
     });
 
-  it('changes description, copy type, access level and hypothesis, audited before and after', async () => {
+  it('altera descrição, tipo de cópia, nível de acesso e hipótese legal, e audita antes e depois', async () => {
     const peca = pecas[1] as Peca;
     const resposta = await edicao(peca, {});
     expect(resposta.statusCode, resposta.body).toBe(200);
@@ -127,17 +127,17 @@ describe('editing a peça', () => {
   });
 
   it.each([
-    ['no justification', { justificativaAlteracao: '  ' }, 400, A.justificativaAlteracaoObrigatoria],
-    ['R without a hypothesis', { idHipoteseLegal: null }, 400, A.hipoteseObrigatoria],
-    ['an unknown hypothesis', { idHipoteseLegal: 424242 }, 400, A.hipoteseInvalida],
-    ['another anexo', { idAnexo: 424242 }, 400, A.anexoDivergente],
-  ])('refuses %s', async (_caso, corpo, status, mensagem) => {
+    ['alteração sem justificativa', { justificativaAlteracao: '  ' }, 400, A.justificativaAlteracaoObrigatoria],
+    ['nível R sem hipótese legal', { idHipoteseLegal: null }, 400, A.hipoteseObrigatoria],
+    ['hipótese legal desconhecida', { idHipoteseLegal: 424242 }, 400, A.hipoteseInvalida],
+    ['idAnexo de outro anexo', { idAnexo: 424242 }, 400, A.anexoDivergente],
+  ])('recusa %s', async (_caso, corpo, status, mensagem) => {
     const resposta = await edicao(pecas[0] as Peca, corpo);
     expect(resposta.statusCode).toBe(status);
     expect(resposta.json().mensagem).toBe(mensagem);
   });
 
-  it('refuses another unit (403) and anonymous callers (401)', async () => {
+  it('recusa outra unidade (403) e quem não entrou (401)', async () => {
     const outra = await edicao(pecas[0] as Peca, {}, bruno);
     expect(outra.statusCode).toBe(403);
     expect(outra.json().mensagem).toBe(A.apenasUnidadeAtual);
@@ -150,7 +150,7 @@ describe('editing a peça', () => {
     expect(anonimo.statusCode).toBe(401);
   });
 
-  it('answers 404 for a peça of another document', async () => {
+  it('responde 404 para uma peça de outro documento', async () => {
     const outro = await novoDocumento();
     const resposta = await patch(ana, `${outro}/pecas/${pecas[0]?.idAcessoAnexo}`, { sequencial: 1 });
     expect(resposta.statusCode).toBe(404);
@@ -158,8 +158,8 @@ describe('editing a peça', () => {
   });
 });
 
-describe('changing the sequence (spec §4)', () => {
-  it('moves a peça and shifts those in between, both ways', async () => {
+describe('alteração do sequencial (spec §4)', () => {
+  it('move uma peça e desloca as intermediárias, nos dois sentidos', async () => {
     const baixo = await mover(pecas[0] as Peca, 4);
     expect(baixo.statusCode, baixo.body).toBe(200);
     expect(baixo.json().sequencial).toBe(4);
@@ -169,13 +169,13 @@ describe('changing the sequence (spec §4)', () => {
     expect(await ordem()).toEqual(idsDe(1, 4, 2, 3, 0));
   });
 
-  it('clamps to 1..n when no peça was sent', async () => {
+  it('limita a 1..n quando nenhuma peça foi enviada', async () => {
     expect((await mover(pecas[2] as Peca, 99)).json().sequencial).toBe(5);
     expect((await mover(pecas[2] as Peca, -3)).json().sequencial).toBe(1);
     expect(await ordem()).toEqual(idsDe(2, 0, 1, 3, 4));
   });
 
-  it('clamps to the minimum and maximum among the peças with situacaoTramitacao T', async () => {
+  it('limita ao mínimo e ao máximo entre as peças com situacaoTramitacao T', async () => {
     await db()
       .updateTable('peca')
       .set({ situacaoTramitacao: 'T' })
@@ -190,13 +190,13 @@ describe('changing the sequence (spec §4)', () => {
     expect(await ordem()).toEqual(idsDe(4, 1, 2, 3, 0));
   });
 
-  it('refuses a non-numeric sequence', async () => {
+  it('recusa sequencial não numérico', async () => {
     const resposta = await mover(pecas[0] as Peca, 'primeiro');
     expect(resposta.statusCode).toBe(400);
     expect(resposta.json().mensagem).toBe(A.sequencialInvalido);
   });
 
-  it('keeps 1..n without repetitions under 10 concurrent moves', async () => {
+  it('mantém 1..n sem repetição com 10 movimentações simultâneas', async () => {
     const mais = await comPecas(idDocumento, 5);
     const todas = [...pecas, ...mais];
     const pedidos = [
@@ -229,23 +229,32 @@ describe('changing the sequence (spec §4)', () => {
   });
 });
 
-describe('cancelling a peça', () => {
-  it('desentranhada: stays listed with its label and number, the later ones close the gap, irreversible', async () => {
+describe('cancelamento de uma peça', () => {
+  it('desentranhada: continua listada com o rótulo e o número, as seguintes fecham a lacuna; irreversível', async () => {
     const peca = pecas[1] as Peca;
     const resposta = await cancelar(peca, {
       situacaoVinculo: 'D',
       justificativaCancelamento: 'Devolvida ao interessado',
     });
     expect(resposta.statusCode, resposta.body).toBe(200);
+    // Once desentranhada, the peça is for VISUALIZACAO_IRRESTRITA_PECAS only (spec §6): its texts leave the answer too.
     expect(resposta.json()).toMatchObject({
       situacaoVinculo: 'D',
       sequencial: 2,
-      justificativaCancelamento: 'Devolvida ao interessado',
+      nome: null,
+      justificativaCancelamento: null,
       passoFluxo: 'DESENTRANHADA',
+      podeVisualizar: false,
       podeAlterar: false,
       podeExcluir: false,
     });
     expect(resposta.json().dataCancelamento).not.toBeNull();
+    const gravada = await t.banco.db
+      .selectFrom('peca')
+      .select('justificativaCancelamento')
+      .where('id', '=', peca.idAcessoAnexo)
+      .executeTakeFirstOrThrow();
+    expect(gravada.justificativaCancelamento).toBe('Devolvida ao interessado');
     expect(await ordem()).toEqual(idsDe(0, 2, 3, 4));
 
     const denovo = await cancelar(peca, {
@@ -262,7 +271,7 @@ describe('cancelling a peça', () => {
     expect(apagar.statusCode).toBe(409);
   });
 
-  it('desmembrada: copied as a new peça at the end of the target document', async () => {
+  it('desmembrada: copiada como nova peça no fim do documento de destino', async () => {
     const destino = await novoDocumento();
     await comPecas(destino, 2);
     const peca = pecas[3] as Peca;
@@ -294,22 +303,22 @@ describe('cancelling a peça', () => {
   });
 
   it.each([
-    ['no justification', { situacaoVinculo: 'D' }, 400, A.justificativaCancelamentoObrigatoria],
+    ['cancelamento sem justificativa', { situacaoVinculo: 'D' }, 400, A.justificativaCancelamentoObrigatoria],
     [
-      'M without a target',
+      'M sem documento de destino',
       { situacaoVinculo: 'M', justificativaCancelamento: 'x' },
       400,
       A.destinoDesmembramentoObrigatorio,
     ],
-    ['an unknown kind', { situacaoVinculo: 'X', justificativaCancelamento: 'x' }, 400, A.situacaoVinculoInvalida],
-  ])('refuses %s', async (_caso, corpo, status, mensagem) => {
+    ['situacaoVinculo X', { situacaoVinculo: 'X', justificativaCancelamento: 'x' }, 400, A.situacaoVinculoInvalida],
+  ])('recusa %s', async (_caso, corpo, status, mensagem) => {
     const resposta = await cancelar(pecas[0] as Peca, corpo);
     expect(resposta.statusCode).toBe(status);
     expect(resposta.json().mensagem).toBe(mensagem);
     expect(await ordem()).toHaveLength(5);
   });
 
-  it('refuses to split into the same document, an unknown one, or one another unit holds', async () => {
+  it('recusa desmembrar para o mesmo documento, para um desconhecido ou para um que outra unidade detém', async () => {
     const corpo = (destino: number) => ({
       situacaoVinculo: 'M',
       justificativaCancelamento: 'x',
@@ -331,7 +340,7 @@ describe('cancelling a peça', () => {
     expect(await ordem()).toHaveLength(5);
   });
 
-  it('two concurrent cancellations of the same peça: one wins, the other gets 409', async () => {
+  it('dois cancelamentos simultâneos da mesma peça: um vale, o outro recebe 409', async () => {
     const corpo = { situacaoVinculo: 'D', justificativaCancelamento: 'Juntada por engano' };
     const respostas = await Promise.all([cancelar(pecas[2] as Peca, corpo), cancelar(pecas[2] as Peca, corpo)]);
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -339,8 +348,8 @@ describe('cancelling a peça', () => {
   });
 });
 
-describe('deleting a peça', () => {
-  it('removes a peça not yet sent, renumbers the later ones and deletes its unused file', async () => {
+describe('exclusão de uma peça', () => {
+  it('exclui uma peça ainda não enviada, renumera as seguintes e apaga o arquivo que ficou sem uso', async () => {
     const peca = pecas[1] as Peca;
     const conteudo = pdf(1024, `${idDocumento}-2`);
     expect(await t.app.armazenamento.existe(sha(conteudo))).toBe(true);
@@ -360,7 +369,7 @@ describe('deleting a peça', () => {
     expect((await excluir(peca)).statusCode).toBe(404);
   });
 
-  it('keeps the file while another anexo uses the same content', async () => {
+  it('mantém o arquivo enquanto outro anexo usa o mesmo conteúdo', async () => {
     const conteudo = pdf(1024, `${idDocumento}-3`);
     const outro = await novoDocumento();
     const mesma = await enviar(t, ana, outro, { tipoCopia: 'N' }, [{ nome: 'copia.pdf', conteudo }]);
@@ -376,7 +385,7 @@ describe('deleting a peça', () => {
     expect(await t.app.armazenamento.existe(sha(conteudo))).toBe(false);
   });
 
-  it('refuses a peça already sent (T), another unit, and anonymous callers', async () => {
+  it('recusa peça já enviada (T), outra unidade e quem não entrou', async () => {
     await db()
       .updateTable('peca')
       .set({ situacaoTramitacao: 'T' })
@@ -396,7 +405,7 @@ describe('deleting a peça', () => {
     expect(await ordem()).toHaveLength(5);
   });
 
-  it('lists podeExcluir only for peças not yet sent, and nothing for other units', async () => {
+  it('lista podeExcluir só nas peças ainda não enviadas, e nunca para outras unidades', async () => {
     await db()
       .updateTable('peca')
       .set({ situacaoTramitacao: 'T' })
@@ -422,8 +431,8 @@ describe('deleting a peça', () => {
   });
 });
 
-describe('the database keeps the numbering honest', () => {
-  it('refuses at commit a write that would leave a gap or a repeated number', async () => {
+describe('o banco garante a numeração', () => {
+  it('recusa no commit uma escrita que deixaria lacuna ou número repetido', async () => {
     await expect(
       db()
         .updateTable('peca')

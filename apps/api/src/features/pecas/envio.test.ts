@@ -51,7 +51,8 @@ async function estado() {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
+  // Six concurrent uploads by one user below: more than the default cap of uploads open at once per user (issue 17).
+  t = await criarAppTeste({ ENVIO_MAXIMO_POR_USUARIO: '8' });
   const db = t.banco.db;
   const protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
   const outra = await criarUnidade(db, { sigla: 'PROGRAD', nome: 'Pró-Reitoria de Graduação' });
@@ -77,7 +78,7 @@ afterAll(async () => {
 });
 
 describe('POST documentos/{id}/anexos', () => {
-  it('stores the file by its content and answers the new peça', async () => {
+  it('guarda o arquivo pelo conteúdo e responde a nova peça', async () => {
     const conteudo = pdf(4096, 'primeiro');
     const resposta = await enviar(t, ana, ids.recebido, { ...N, descricao: 'Ofício de encaminhamento' }, [
       { nome: 'ofício nº 12.pdf', conteudo, tipo: 'application/pdf' },
@@ -118,7 +119,7 @@ describe('POST documentos/{id}/anexos', () => {
     expect(auditoria.idUsuario).toBe(ids.ana);
   });
 
-  it('numbers the next peça after the last active one and keeps one copy of the same content', async () => {
+  it('numera a nova peça depois da última ativa e guarda uma só cópia do mesmo conteúdo', async () => {
     const conteudo = pdf(3000, 'repetido');
     const primeira = await enviar(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo }]);
     const segunda = await enviar(t, ana, ids.recebido, N, [{ nome: 'b.pdf', conteudo }]);
@@ -133,7 +134,7 @@ describe('POST documentos/{id}/anexos', () => {
     expect(arquivos).toHaveLength(1);
   });
 
-  it('numbers concurrent uploads 1..n without repetitions', async () => {
+  it('numera envios simultâneos de 1 a n sem repetição', async () => {
     const documento = await criarDocumento(t.banco.db, {
       idUnidade: ids.protocolo,
       idUsuario: ids.ana,
@@ -148,7 +149,7 @@ describe('POST documentos/{id}/anexos', () => {
     expect(respostas.map((r) => r.json().sequencial).sort()).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
-  it('accepts a PNG, a name without extension (decided by content) and keeps names for display only', async () => {
+  it('aceita um PNG e um nome sem extensão (decide o conteúdo), e guarda os nomes só para exibição', async () => {
     const imagem = await enviar(t, ana, ids.recebido, { tipoCopia: 'O' }, [
       { nome: '../../etc/foto.png', conteudo: png() },
     ]);
@@ -159,7 +160,7 @@ describe('POST documentos/{id}/anexos', () => {
     expect(semExtensao.json().tipoMime).toBe('application/pdf');
   });
 
-  it('a restricted peça needs an active legal hypothesis', async () => {
+  it('peça restrita exige hipótese legal ativa', async () => {
     const semHipotese = await enviar(t, ana, ids.recebido, { ...N, nivelAcesso: 'R' }, [
       { nome: 'r.pdf', conteudo: pdf() },
     ]);
@@ -182,11 +183,11 @@ describe('POST documentos/{id}/anexos', () => {
   });
 
   it.each([
-    ['no copy type', {}, [{ nome: 'a.pdf', conteudo: pdf() }], 400, A.tipoCopiaObrigatorio],
-    ['no file', N, [], 400, A.arquivoAusente],
-    ['an empty file', N, [{ nome: 'vazio.pdf', conteudo: Buffer.alloc(0) }], 400, A.arquivoVazio],
+    ['um envio sem tipo de cópia', {}, [{ nome: 'a.pdf', conteudo: pdf() }], 400, A.tipoCopiaObrigatorio],
+    ['um envio sem arquivo', N, [], 400, A.arquivoAusente],
+    ['um arquivo vazio', N, [{ nome: 'vazio.pdf', conteudo: Buffer.alloc(0) }], 400, A.arquivoVazio],
     [
-      'two files',
+      'dois arquivos',
       N,
       [
         { nome: 'a.pdf', conteudo: pdf() },
@@ -196,23 +197,23 @@ describe('POST documentos/{id}/anexos', () => {
       A.umArquivoPorVez,
     ],
     [
-      'a .pdf that is not a PDF',
+      'um .pdf que não é PDF',
       N,
       [{ nome: 'falso.pdf', conteudo: Buffer.from('Olá, isto é texto puro.\n'.repeat(40)) }],
       415,
       A.conteudoDivergente('pdf'),
     ],
     [
-      'an executable declared as PDF',
+      'um executável declarado como PDF',
       N,
       [{ nome: 'nota.pdf', conteudo: executavel(), tipo: 'application/pdf' }],
       415,
       A.conteudoDivergente('pdf'),
     ],
-    ['an executable without extension', N, [{ nome: 'instalar', conteudo: executavel() }], 415, A.tipoNaoReconhecido],
-    ['a PNG named .pdf', N, [{ nome: 'imagem.pdf', conteudo: png() }], 415, A.conteudoDivergente('pdf')],
-    ['a PDF named .txt', N, [{ nome: 'texto.txt', conteudo: pdf() }], 415, A.extensaoNaoReconhecida],
-  ])('refuses %s, storing nothing', async (_caso, campos, arquivos, status, mensagem) => {
+    ['um executável sem extensão', N, [{ nome: 'instalar', conteudo: executavel() }], 415, A.tipoNaoReconhecido],
+    ['um PNG chamado .pdf', N, [{ nome: 'imagem.pdf', conteudo: png() }], 415, A.conteudoDivergente('pdf')],
+    ['um PDF chamado .txt', N, [{ nome: 'texto.txt', conteudo: pdf() }], 415, A.extensaoNaoReconhecida],
+  ])('recusa %s e não guarda nada', async (_caso, campos, arquivos, status, mensagem) => {
     const antes = await estado();
     const resposta = await enviar(t, ana, ids.recebido, campos as Record<string, string>, arquivos);
     expect(resposta.statusCode, resposta.body).toBe(status);
@@ -220,7 +221,7 @@ describe('POST documentos/{id}/anexos', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('refuses a body that is not multipart', async () => {
+  it('recusa corpo que não é multipart', async () => {
     const resposta = await t.app.inject({
       method: 'POST',
       url: `/api/documentos/${ids.recebido}/anexos`,
@@ -232,8 +233,8 @@ describe('POST documentos/{id}/anexos', () => {
   });
 });
 
-describe('size limits (spec §9)', () => {
-  it('accepts exactly 5 MiB', async () => {
+describe('limites de tamanho (spec §9)', () => {
+  it('aceita exatamente 5 MiB', async () => {
     const resposta = await enviar(t, ana, ids.recebido, N, [
       { nome: 'limite.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO, 'limite') },
     ]);
@@ -241,7 +242,7 @@ describe('size limits (spec §9)', () => {
     expect(resposta.json().tamanho).toBe(TAMANHO_MAXIMO_ARQUIVO);
   });
 
-  it('refuses 5 MiB + 1 byte with 413 and leaves no row, no file, no temporary file', async () => {
+  it('recusa 5 MiB + 1 byte com 413 e não deixa linha, arquivo nem temporário', async () => {
     const antes = await estado();
     const resposta = await enviar(t, ana, ids.recebido, N, [
       { nome: 'grande.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO + 1, 'grande') },
@@ -252,7 +253,7 @@ describe('size limits (spec §9)', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('refuses from the declared length alone, before reading the body', async () => {
+  it('recusa só pelo tamanho declarado, antes de ler o corpo', async () => {
     const antes = await estado();
     const { payload, tipo } = corpoMultipart(N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     const resposta = await t.app.inject({
@@ -265,7 +266,7 @@ describe('size limits (spec §9)', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('allows 50 MiB when estado 32005 is 2, and refuses one byte more', async () => {
+  it('permite 50 MiB quando o estado 32005 é 2 e recusa um byte a mais', async () => {
     const aceito = await enviar(t, ana, ids.volumoso, N, [
       { nome: 'volumoso.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO, 'volumoso') },
     ]);
@@ -281,8 +282,8 @@ describe('size limits (spec §9)', () => {
   });
 });
 
-describe('aborted uploads leave nothing behind', () => {
-  it('a truncated multipart stream (no closing boundary)', async () => {
+describe('envios interrompidos não deixam nada para trás', () => {
+  it('um fluxo multipart truncado (sem o delimitador final)', async () => {
     const antes = await estado();
     const { payload, tipo } = corpoMultipart(N, [{ nome: 'cortado.pdf', conteudo: pdf(200_000, 'cortado') }]);
     const resposta = await t.app.inject({
@@ -296,7 +297,7 @@ describe('aborted uploads leave nothing behind', () => {
     await conferirNadaGuardado(antes);
   });
 
-  it('a client that drops the connection in the middle of the file', async () => {
+  it('um cliente que fecha a conexão no meio do arquivo', async () => {
     const antes = await estado();
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const endereco = t.app.server.address();
@@ -320,13 +321,13 @@ describe('aborted uploads leave nothing behind', () => {
   });
 });
 
-describe('who may add peças', () => {
-  it('asks for a login', async () => {
+describe('quem pode incluir peças', () => {
+  it('exige login', async () => {
     const resposta = await enviar(t, undefined, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(401);
   });
 
-  it('refuses a call without the anti-CSRF header', async () => {
+  it('recusa a chamada sem o cabeçalho anti-CSRF', async () => {
     const { payload, tipo } = corpoMultipart(N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     const resposta = await t.app.inject({
       method: 'POST',
@@ -337,7 +338,7 @@ describe('who may add peças', () => {
     expect(resposta.statusCode).toBe(403);
   });
 
-  it('refuses another unit', async () => {
+  it('recusa outra unidade', async () => {
     const antes = await estado();
     const resposta = await enviar(t, bruno, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(403);
@@ -346,13 +347,13 @@ describe('who may add peças', () => {
   });
 
   it.each([
-    ['sent and not yet received', { situacao: 'ENVIADO' as const }, 403, A.documentoNaoRecebido],
-    ['joined to another', { situacao: 'E' as const }, 403, A.documentoNaoRecebido],
-    ['archived', { estadoProcessamento: 2 }, 403, A.documentoEncerrado],
-    ['concluded', { estadoProcessamento: 3 }, 403, A.documentoEncerrado],
+    ['enviado e ainda não recebido', { situacao: 'ENVIADO' as const }, 403, A.documentoNaoRecebido],
+    ['juntado a outro', { situacao: 'E' as const }, 403, A.documentoNaoRecebido],
+    ['arquivado', { estadoProcessamento: 2 }, 403, A.documentoEncerrado],
+    ['concluído', { estadoProcessamento: 3 }, 403, A.documentoEncerrado],
     // A draft exists only for its creating unit: to anyone else it is not found.
-    ['that is a draft of another unit', { situacao: 'EM_CRIACAO' as const, outraCriadora: true }, 404, null],
-  ])('refuses a document %s', async (_caso, dados, status, mensagem) => {
+    ['que é rascunho de outra unidade', { situacao: 'EM_CRIACAO' as const, outraCriadora: true }, 404, null],
+  ])('recusa documento %s', async (_caso, dados, status, mensagem) => {
     const { outraCriadora, ...estadoDocumento } = { outraCriadora: false, ...dados };
     const documento = await criarDocumento(t.banco.db, {
       idUnidade: ids.protocolo,
@@ -366,7 +367,7 @@ describe('who may add peças', () => {
     if (mensagem) expect(resposta.json().mensagem).toBe(mensagem);
   });
 
-  it('accepts a draft in its creating unit', async () => {
+  it('aceita rascunho na unidade que o cria', async () => {
     const rascunho = await criarDocumento(t.banco.db, {
       idUnidade: ids.protocolo,
       idUsuario: ids.ana,
@@ -377,14 +378,14 @@ describe('who may add peças', () => {
     expect(resposta.statusCode, resposta.body).toBe(201);
   });
 
-  it('answers 404 for an unknown document', async () => {
+  it('responde 404 para documento desconhecido', async () => {
     const resposta = await enviar(t, ana, 987654, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(404);
   });
 });
 
 describe('GET .../binario', () => {
-  it('streams the exact bytes with type, length, a safe disposition and nosniff', async () => {
+  it('envia os bytes exatos com tipo, tamanho, Content-Disposition seguro e nosniff', async () => {
     const conteudo = pdf(5000, 'download');
     const enviada = (await enviar(t, ana, ids.recebido, N, [{ nome: 'relatório final; v2.pdf', conteudo }])).json();
     const resposta = await t.app.inject({
@@ -411,7 +412,7 @@ describe('GET .../binario', () => {
     expect(baixado.headers['content-disposition']).toMatch(/^attachment; filename="pacote.zip"/);
   });
 
-  it('answers 404 for a peça of another document', async () => {
+  it('responde 404 para uma peça de outro documento', async () => {
     const enviada = (await enviar(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }])).json();
     const resposta = await t.app.inject({
       method: 'GET',

@@ -310,3 +310,14 @@ export async function conteudoReferenciado(db: Banco, sha256: string): Promise<b
 export async function excluirArquivo(db: Banco, sha256: string): Promise<void> {
   await db.deleteFrom('arquivo').where('sha256', '=', sha256).execute();
 }
+
+/** The stored file of each given peça (by peça id): what a consolidation puts in its PDF. */
+export function buscarArquivosPecas(db: Banco, idsPecas: readonly number[]) {
+  return db
+    .selectFrom('peca as p')
+    .innerJoin('anexo as an', 'an.id', 'p.idAnexo')
+    .innerJoin('arquivo as ar', 'ar.sha256', 'an.sha256')
+    .select(['p.id', 'p.sequencial', 'an.nome', 'an.sha256', 'ar.tamanho', 'ar.tipoMime'])
+    .where('p.id', 'in', idsPecas.length > 0 ? idsPecas : [0])
+    .execute();
+}

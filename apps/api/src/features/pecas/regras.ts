@@ -22,32 +22,13 @@ export async function identificarTipo(caminho: string, nome: string): Promise<st
   const detectado = tipoPeloConteudo((await fileTypeFromFile(caminho))?.ext);
   const pelaExtensao = tipoPelaExtensao(nome);
   if (extensaoDoNome(nome) !== null && !pelaExtensao) {
-    throw new ErroDominio(415, MENSAGENS.arquivos.extensaoNaoReconhecida);
+    throw new ErroDominio('TIPO_NAO_SUPORTADO', MENSAGENS.arquivos.extensaoNaoReconhecida);
   }
   if (pelaExtensao && pelaExtensao !== detectado) {
-    throw new ErroDominio(415, MENSAGENS.arquivos.conteudoDivergente(pelaExtensao.tipo));
+    throw new ErroDominio('TIPO_NAO_SUPORTADO', MENSAGENS.arquivos.conteudoDivergente(pelaExtensao.tipo));
   }
-  if (!detectado) throw new ErroDominio(415, MENSAGENS.arquivos.tipoNaoReconhecido);
+  if (!detectado) throw new ErroDominio('TIPO_NAO_SUPORTADO', MENSAGENS.arquivos.tipoNaoReconhecido);
   return detectado.mime;
-}
-
-/** RFC 5987 value: UTF-8, percent-encoded, including the characters encodeURIComponent leaves alone. */
-function codificarRfc5987(texto: string): string {
-  return encodeURIComponent(texto).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-/**
- * Content-Disposition for a stored file: inline or attachment, a plain ASCII `filename` for old clients and the
- * exact name in `filename*`. The name was sanitised on upload; quotes, backslashes and non-ASCII are replaced here.
- */
-export function disposicaoConteudo(nome: string, emLinha: boolean): string {
-  const ascii =
-    nome
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^\x20-\x7e]|["\\;]/g, '_')
-      .trim() || 'arquivo';
-  return `${emLinha ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${codificarRfc5987(nome)}`;
 }
 
 export function paraVisibilidade(contexto: ContextoDocumento): DocumentoVisibilidade {
@@ -66,7 +47,11 @@ export function paraVisibilidade(contexto: ContextoDocumento): DocumentoVisibili
 
 const iso = (data: Date | string | null) => (data === null ? null : new Date(data).toISOString());
 
-/** A row of the peças table as this reader may see it. */
+/**
+ * A row of the peças table as this reader may see it. The free text of a peça the reader may not open (its file
+ * name, description and justifications, which often name the person, e.g. 'laudo-psiquiatrico-FULANO.png') is
+ * hidden with its bytes: such a row says only the word of spec §6, in passoFluxo.
+ */
 export function paraPeca(
   linha: LinhaPeca,
   documento: DocumentoVisibilidade,
@@ -74,12 +59,14 @@ export function paraPeca(
   unidadePodeAlterar: boolean,
 ): Peca {
   const ativa = linha.situacaoVinculo === null;
+  const podeVisualizar = podeVisualizarPeca(linha, documento, leitor);
+  const texto = (valor: string | null) => (podeVisualizar ? valor : null);
   return {
     idAnexo: linha.idAnexo,
     idAcessoAnexo: linha.id,
     idDocumento: linha.idDocumento,
-    nome: linha.nome,
-    descricao: linha.descricao,
+    nome: texto(linha.nome),
+    descricao: texto(linha.descricao),
     tipoCopia: linha.tipoCopia,
     nivelAcesso: linha.nivelAcesso,
     idHipoteseLegal: linha.idHipoteseLegal,
@@ -94,12 +81,12 @@ export function paraPeca(
     dias:
       linha.dtDespacho && linha.dtRecebimento ? calcularPrazo(linha.dtDespacho, new Date(linha.dtRecebimento)) : null,
     dataInclusao: new Date(linha.criadoEm).toISOString(),
-    justificativaAlteracao: linha.justificativaAlteracao,
-    justificativaCancelamento: linha.justificativaCancelamento,
+    justificativaAlteracao: texto(linha.justificativaAlteracao),
+    justificativaCancelamento: texto(linha.justificativaCancelamento),
     dataCancelamento: iso(linha.canceladoEm),
     idDocumentoPecaDesmembramento: linha.idDocumentoPecaDesmembramento,
     numeroDocumentoPecaDesmembramento: linha.numeroDocumentoPecaDesmembramento,
-    podeVisualizar: podeVisualizarPeca(linha, documento, leitor),
+    podeVisualizar,
     podeAlterar: unidadePodeAlterar && ativa,
     podeExcluir: unidadePodeAlterar && ativa && linha.situacaoTramitacao === null,
     tamanho: linha.tamanho,

@@ -1,32 +1,16 @@
 import multipart from '@fastify/multipart';
-import { alterarPecaSchema, cancelarPecaSchema, erroApiSchema, pecaSchema } from '@tramite/shared';
-import type { FastifyRequest } from 'fastify';
+import { alterarPecaSchema, cancelarPecaSchema, pecaSchema } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
-import { corpoDaRequisicao, fecharSeRecusado } from '../../platform/envio-multipart.ts';
-import { disposicaoConteudo } from './regras.ts';
+import { corpoDaRequisicao, receberEnvio } from '../../platform/envio-multipart.ts';
+import { apenasUsuarios, enviarArquivo, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const parametrosDocumento = z.object({ id });
-const parametrosAnexo = z.object({ id, idAnexo: id });
-const parametrosPeca = z.object({ id, idAcessoAnexo: id });
+const parametrosAnexo = z.object({ id: idSchema, idAnexo: idSchema });
+const parametrosPeca = z.object({ id: idSchema, idAcessoAnexo: idSchema });
 
-/** Anonymous calls get 401 before their body is even read. */
-const apenasUsuarios = {
-  preValidation: async (request: FastifyRequest) => {
-    exigirUsuario(request);
-  },
-};
-
-const erros = {
-  400: erroApiSchema,
-  401: erroApiSchema,
-  403: erroApiSchema,
-  404: erroApiSchema,
-  409: erroApiSchema,
-};
+const erros = respostasErro(400, 401, 403, 404, 409);
 
 export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
   // Only these routes take multipart bodies; each one reads its parts as a stream, with per-request limits.
@@ -44,13 +28,13 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
         description:
           'O conteúdo é conferido pelos bytes iniciais (jpg, png, bmp, gif, mp3, mp4, pdf, zip). Limite de 5 MiB por arquivo, ou 50 MiB quando o estado 32005 do documento é 2 (413). Só a unidade que detém o documento, depois de recebê-lo (ou em criação), anexa peças.',
         consumes: ['multipart/form-data'],
-        params: parametrosDocumento,
-        response: { 201: pecaSchema, ...erros, 413: erroApiSchema, 415: erroApiSchema },
+        params: parametroId,
+        response: { 201: pecaSchema, ...erros, ...respostasErro(413, 415) },
       },
     },
     async (request, reply) => {
       const usuario = exigirUsuario(request);
-      const peca = await fecharSeRecusado(reply, () =>
+      const peca = await receberEnvio(request, reply, usuario.id, () =>
         service.enviarPeca(
           deps,
           usuario,
@@ -71,8 +55,8 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
         summary: 'Peças do documento (pública), em ordem de sequência, incluindo as canceladas com seu rótulo',
         description:
           'podeVisualizar diz se o chamador pode obter o arquivo. Peças sigilosas só aparecem para quem tem VISUALIZACAO_IRRESTRITA_PECAS.',
-        params: parametrosDocumento,
-        response: { 200: z.array(pecaSchema), 400: erroApiSchema, 404: erroApiSchema },
+        params: parametroId,
+        response: { 200: z.array(pecaSchema), ...respostasErro(400, 404) },
       },
     },
     async (request) => service.listarPecas(app.db, request.usuario, request.params.id),
@@ -84,8 +68,8 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pecas'],
         summary: 'Anexos atuais do documento (pública): as mesmas linhas de /pecas, só as peças não canceladas',
-        params: parametrosDocumento,
-        response: { 200: z.array(pecaSchema), 400: erroApiSchema, 404: erroApiSchema },
+        params: parametroId,
+        response: { 200: z.array(pecaSchema), ...respostasErro(400, 404) },
       },
     },
     async (request) => service.listarPecas(app.db, request.usuario, request.params.id, { somenteAtivas: true }),
@@ -98,7 +82,7 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
         tags: ['pecas'],
         summary: 'Dados de uma peça, pelo idAnexo (pública)',
         params: parametrosAnexo,
-        response: { 200: pecaSchema, 400: erroApiSchema, 404: erroApiSchema },
+        response: { 200: pecaSchema, ...respostasErro(400, 404) },
       },
     },
     async (request) => service.buscarPeca(app.db, request.usuario, request.params.id, request.params.idAnexo),
@@ -115,29 +99,21 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
         produces: ['application/octet-stream'],
         response: {
           200: z.unknown().describe('Os bytes do arquivo, com o Content-Type do seu conteúdo'),
-          400: erroApiSchema,
-          403: erroApiSchema,
-          404: erroApiSchema,
+          ...respostasErro(400, 403, 404),
         },
       },
     },
     async (request, reply) => {
       const arquivo = await service.abrirArquivo(deps, request.usuario, request.params.id, request.params.idAnexo);
-      return (
-        reply
-          .header('content-type', arquivo.tipoMime)
-          .header('content-length', String(arquivo.tamanho))
-          .header('content-disposition', disposicaoConteudo(arquivo.nome, arquivo.emLinha))
-          .header('x-content-type-options', 'nosniff')
-          // Who may see a peça depends on the session and the document's state: never reuse a stored copy.
-          .header('cache-control', 'private, no-store')
-          // A stored file never runs scripts, even when opened directly.
-          .header(
-            'content-security-policy',
-            "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-          )
-          .send(arquivo.conteudo)
-      );
+      return enviarArquivo(reply, {
+        tipoMime: arquivo.tipoMime,
+        tamanho: arquivo.tamanho,
+        nome: arquivo.nome,
+        emLinha: arquivo.emLinha,
+        conteudo: arquivo.conteudo,
+        politicaConteudo:
+          "default-src 'none'; img-src 'self' data:; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      });
     },
   );
 

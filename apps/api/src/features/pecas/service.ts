@@ -30,7 +30,7 @@ import {
 import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
-import { notificarAcompanhantes } from '../favoritos/acompanhamento.ts';
+import { notificarAcompanhantes } from '../favoritos/service.ts';
 import * as queries from './queries.ts';
 import { identificarTipo, paraPeca, paraVisibilidade } from './regras.ts';
 
@@ -171,9 +171,14 @@ export async function abrirArquivo(
 
 /** The multipart body of an upload (platform/envio-multipart.ts, shared with the signed files). */
 export type { CorpoEnvio } from '../../platform/envio-multipart.ts';
+/** The media type of a received file by its content: the signed files accept the same types as the peças. */
+export { identificarTipo } from './regras.ts';
 
 /** Deletes a stored content and its row when nothing refers to it any more (under the content's lock). */
-export async function limparConteudoSemUso(deps: DependenciasPecas, sha256: string): Promise<boolean> {
+export async function limparConteudoSemUso(
+  deps: Pick<DependenciasPecas, 'db' | 'armazenamento'>,
+  sha256: string,
+): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
     await queries.bloquearConteudo(trx, sha256);
     if (await queries.conteudoReferenciado(trx, sha256)) return false;
@@ -181,6 +186,31 @@ export async function limparConteudoSemUso(deps: DependenciasPecas, sha256: stri
     await deps.armazenamento.remover(sha256);
     return true;
   });
+}
+
+/**
+ * The content's lock, held while its file is put in place and its `arquivo` row written: the features that store
+ * files of their own (signed files, e-mailed receipts) follow the peças' protocol, so `limparConteudoSemUso` never
+ * deletes a content another transaction is about to refer to.
+ */
+export function bloquearConteudo(trx: Banco, sha256: string): Promise<void> {
+  return queries.bloquearConteudo(trx, sha256);
+}
+
+/** The `arquivo` row of a stored content (left as it is when the content is already known). */
+export function inserirArquivo(
+  trx: Banco,
+  dados: { sha256: string; tamanho: number; tipoMime: string },
+): Promise<void> {
+  return queries.inserirArquivo(trx, dados);
+}
+
+/**
+ * The stored file of each given peça (idAcessoAnexo), whatever its state now: a consolidation builds the PDF of the
+ * peças chosen when it was requested (visibility was checked then, and is checked again when it is downloaded).
+ */
+export function arquivosDasPecas(db: Banco, idsPecas: readonly number[]) {
+  return queries.buscarArquivosPecas(db, idsPecas);
 }
 
 export interface ConteudoNovaPeca {

@@ -56,7 +56,11 @@ async function conferirAcesso(
   } else {
     expect(resposta.statusCode, leitor).toBe(403);
     expect(resposta.headers['content-type']).toMatch(/^application\/json/);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.arquivos.semPermissaoArquivo, erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'SEM_PERMISSAO',
+      mensagem: MENSAGENS.arquivos.semPermissaoArquivo,
+      erros: [],
+    });
     expect(resposta.rawPayload.includes(Buffer.from('%PDF'))).toBe(false);
   }
 }
@@ -105,11 +109,11 @@ beforeAll(async () => {
   idDestino = await criarDocumento(db(), base);
 
   const campos: Record<TipoPeca, Record<string, string>> = {
-    P: { tipoCopia: 'N' },
-    R: { tipoCopia: 'N', nivelAcesso: 'R', idHipoteseLegal: String(hipotese) },
-    D: { tipoCopia: 'N' },
-    M: { tipoCopia: 'N' },
-    S: { tipoCopia: 'N', nivelAcesso: 'S', idHipoteseLegal: String(hipotese) },
+    P: { tipoCopia: 'N', descricao: 'descricao-P' },
+    R: { tipoCopia: 'N', nivelAcesso: 'R', idHipoteseLegal: String(hipotese), descricao: 'descricao-R' },
+    D: { tipoCopia: 'N', descricao: 'descricao-D' },
+    M: { tipoCopia: 'N', descricao: 'descricao-M' },
+    S: { tipoCopia: 'N', nivelAcesso: 'S', idHipoteseLegal: String(hipotese), descricao: 'descricao-S' },
   };
   for (const tipo of ['P', 'R', 'D', 'M', 'S'] as const) {
     const conteudo = pdf(1500, `peca-${tipo}`);
@@ -139,26 +143,28 @@ afterAll(async () => {
   await t?.fechar();
 });
 
-describe('the visibility matrix (reader × peça)', () => {
+describe('a matriz de visibilidade (leitor × peça)', () => {
   const matriz: [Leitor, TipoPeca, boolean][] = [];
   const esperado: Record<Leitor, TipoPeca[]> = {
     anonimo: ['P'],
     bruno: ['P'],
-    ana: ['P', 'R', 'D', 'M'],
-    carla: ['P', 'R', 'D', 'M'],
+    // Desmembradas and desentranhadas are for VISUALIZACAO_IRRESTRITA_PECAS only (spec §6): the exceptions of the
+    // holding unit and of the interested person are about restricted peças.
+    ana: ['P', 'R'],
+    carla: ['P', 'R'],
     vera: ['P', 'R', 'D', 'M', 'S'],
   };
   for (const leitor of Object.keys(esperado) as Leitor[]) {
     for (const tipo of ['P', 'R', 'D', 'M'] as const) matriz.push([leitor, tipo, esperado[leitor].includes(tipo)]);
   }
 
-  it.each(matriz)('%s × %s → served: %s', async (leitor, tipo, serve) => {
+  it.each(matriz)('%s × %s → servida: %s', async (leitor, tipo, serve) => {
     await conferirAcesso(leitor, idX, pecas[tipo], serve);
     expect(await podeVisualizarNaLista(leitor, idX, pecas[tipo].idAnexo)).toBe(serve);
   });
 
   it.each(['anonimo', 'bruno', 'ana', 'carla'] as const)(
-    'a sigiloso peça does not exist for %s (not listed, 404)',
+    'a peça sigilosa não existe para %s (não listada, 404)',
     async (leitor) => {
       expect(await podeVisualizarNaLista(leitor, idX, pecas.S.idAnexo)).toBeUndefined();
       const resposta = await baixar(leitor, idX, pecas.S.idAnexo);
@@ -167,14 +173,87 @@ describe('the visibility matrix (reader × peça)', () => {
     },
   );
 
-  it('a sigiloso peça is listed and served to VISUALIZACAO_IRRESTRITA_PECAS', async () => {
+  it('a peça sigilosa é listada e servida a VISUALIZACAO_IRRESTRITA_PECAS', async () => {
     expect(await podeVisualizarNaLista('vera', idX, pecas.S.idAnexo)).toBe(true);
     await conferirAcesso('vera', idX, pecas.S, true);
   });
 });
 
-describe('the exceptions of spec §6 follow the document', () => {
-  it('the interested person loses access after the first movement and regains it when archived or concluded', async () => {
+describe('o texto livre de uma peça segue os seus bytes', () => {
+  /** Every free-text field a peça carries: the file name, the description and both justifications. */
+  const textos = (p: Peca) => [p.nome, p.descricao, p.justificativaAlteracao, p.justificativaCancelamento];
+  const segredos = [
+    'peca-R.pdf',
+    'descricao-R',
+    'justificativa-R',
+    'peca-D.pdf',
+    'descricao-D',
+    'Devolvida ao interessado',
+    'peca-M.pdf',
+    'descricao-M',
+    'Pertence a outro processo',
+  ];
+
+  beforeAll(async () => {
+    await db()
+      .updateTable('peca')
+      .set({ justificativaAlteracao: 'justificativa-R' })
+      .where('idAnexo', '=', pecas.R.idAnexo)
+      .execute();
+  });
+
+  async function pedir(leitor: Leitor, url: string) {
+    const resposta = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: cookies[leitor] ? { cookie: cookies[leitor] } : {},
+    });
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    return resposta;
+  }
+
+  it.each(['anonimo', 'bruno'] as const)(
+    '%s recebe as linhas restritas e canceladas sem nome, descrição nem justificativas',
+    async (leitor) => {
+      for (const rota of ['pecas', 'anexos'] as const) {
+        const resposta = await pedir(leitor, `/api/documentos/${idX}/${rota}`);
+        for (const segredo of segredos) expect(resposta.body, `${rota}: ${segredo}`).not.toContain(segredo);
+        for (const peca of resposta.json<Peca[]>()) {
+          if (peca.idAnexo === pecas.P.idAnexo) {
+            expect(textos(peca)).toEqual(['peca-P.pdf', 'descricao-P', null, null]);
+          } else {
+            expect(textos(peca), rota).toEqual([null, null, null, null]);
+            // The row still says what it is: the word of spec §6.
+            expect(peca.passoFluxo).toMatch(/^(RESTRITO - Motivo: .+|DESENTRANHADA|DESMEMBRADA)$/);
+          }
+        }
+      }
+      const uma = await pedir(leitor, `/api/documentos/${idX}/anexos/${pecas.R.idAnexo}`);
+      expect(textos(uma.json<Peca>())).toEqual([null, null, null, null]);
+      for (const segredo of segredos) expect(uma.body).not.toContain(segredo);
+    },
+  );
+
+  it('a unidade que detém o documento lê a peça restrita que pode abrir, mas não as canceladas', async () => {
+    const linhas = await listar('ana', idX);
+    const linha = (tipo: TipoPeca) => linhas.find((p) => p.idAnexo === pecas[tipo].idAnexo) as Peca;
+    expect(textos(linha('R'))).toEqual(['peca-R.pdf', 'descricao-R', 'justificativa-R', null]);
+    expect(textos(linha('D'))).toEqual([null, null, null, null]);
+    expect(textos(linha('M'))).toEqual([null, null, null, null]);
+    expect(linha('D').passoFluxo).toBe('DESENTRANHADA');
+  });
+
+  it('VISUALIZACAO_IRRESTRITA_PECAS lê tudo', async () => {
+    const linhas = await listar('vera', idX);
+    const linha = (tipo: TipoPeca) => linhas.find((p) => p.idAnexo === pecas[tipo].idAnexo) as Peca;
+    expect(textos(linha('R'))).toEqual(['peca-R.pdf', 'descricao-R', 'justificativa-R', null]);
+    expect(textos(linha('D'))).toEqual(['peca-D.pdf', 'descricao-D', null, 'Devolvida ao interessado']);
+    expect(textos(linha('M'))).toEqual(['peca-M.pdf', 'descricao-M', null, 'Pertence a outro processo']);
+  });
+});
+
+describe('as exceções da spec §6 acompanham o documento', () => {
+  it('o interessado perde o acesso depois do primeiro movimento e o recupera com o documento arquivado ou concluído', async () => {
     await registrarTramitacao(db(), {
       idDocumento: idX,
       deUnidade: resumo.unidades.protocolo,
@@ -192,7 +271,7 @@ describe('the exceptions of spec §6 follow the document', () => {
     await conferirAcesso('anonimo', idX, pecas.R, false);
   });
 
-  it('the holding unit sees restricted peças only while the document is received (or being created)', async () => {
+  it('a unidade que detém o documento vê as peças restritas só enquanto ele está recebido (ou em criação)', async () => {
     await definirDocumento(idX, { situacao: 'ENVIADO' });
     await conferirAcesso('ana', idX, pecas.R, false);
     await conferirAcesso('ana', idX, pecas.D, false);
@@ -201,7 +280,7 @@ describe('the exceptions of spec §6 follow the document', () => {
     await conferirAcesso('ana', idX, pecas.R, true);
   });
 
-  it('a joined document follows its root', async () => {
+  it('um documento juntado segue a sua raiz', async () => {
     const idFilho = await criarDocumento(db(), {
       idUnidade: resumo.unidades.protocolo,
       idUsuario: resumo.usuarios.ana,
@@ -225,19 +304,20 @@ describe('the exceptions of spec §6 follow the document', () => {
   });
 });
 
-describe('the peças table', () => {
-  it('labels restricted and cancelled peças for readers without the permission', async () => {
+describe('a tabela de peças', () => {
+  it('rotula as peças restritas e canceladas para leitores sem a permissão', async () => {
     const linhas = await listar('anonimo', idX);
     const rotulo = (tipo: TipoPeca) => linhas.find((p) => p.idAnexo === pecas[tipo].idAnexo)?.passoFluxo;
     expect(rotulo('P')).toBeNull();
     expect(rotulo('R')).toBe(`${MENSAGENS.arquivos.prefixoRestrito}${descricaoHipotese}`);
     expect(rotulo('D')).toBe('DESENTRANHADA');
     expect(rotulo('M')).toBe('DESMEMBRADA');
-    expect(linhas.map((p) => p.nome)).toEqual(['peca-P.pdf', 'peca-R.pdf', 'peca-D.pdf', 'peca-M.pdf']);
+    // The name of a peça the reader may not open is hidden too (below): the row is its number and its word.
+    expect(linhas.map((p) => p.nome)).toEqual(['peca-P.pdf', null, null, null]);
     expect(linhas.every((p) => !p.podeAlterar && !p.podeExcluir)).toBe(true);
   });
 
-  it('orders by sequence: cancelled peças keep their number, the active ones are 1..n', async () => {
+  it('ordena pelo sequencial: as canceladas mantêm o número, as ativas vão de 1 a n', async () => {
     const linhas = await listar('vera', idX);
     expect(linhas.map((p) => [p.nome, p.sequencial, p.situacaoVinculo])).toEqual([
       ['peca-P.pdf', 1, null],
@@ -254,8 +334,8 @@ describe('the peças table', () => {
     });
   });
 
-  it('GET /anexos lists only the current (not cancelled) peças', async () => {
-    expect((await listar('anonimo', idX, 'anexos')).map((p) => p.nome)).toEqual(['peca-P.pdf', 'peca-R.pdf']);
+  it('GET /anexos lista só as peças vigentes (não canceladas)', async () => {
+    expect((await listar('anonimo', idX, 'anexos')).map((p) => p.idAnexo)).toEqual([pecas.P.idAnexo, pecas.R.idAnexo]);
     expect((await listar('vera', idX, 'anexos')).map((p) => p.nome)).toEqual([
       'peca-P.pdf',
       'peca-R.pdf',
@@ -263,14 +343,14 @@ describe('the peças table', () => {
     ]);
   });
 
-  it('GET /anexos/{idAnexo} answers the same row as the table', async () => {
+  it('GET /anexos/{idAnexo} responde a mesma linha da tabela', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: `/api/documentos/${idX}/anexos/${pecas.R.idAnexo}` });
     expect(resposta.statusCode).toBe(200);
     const linha = (await listar('anonimo', idX)).find((p) => p.idAnexo === pecas.R.idAnexo);
     expect(resposta.json()).toEqual(linha);
   });
 
-  it('shows the step with the suffix to VISUALIZACAO_IRRESTRITA_PECAS and the word to others (demo data)', async () => {
+  it('mostra o passo com o sufixo a VISUALIZACAO_IRRESTRITA_PECAS e só a palavra aos demais (dados da demonstração)', async () => {
     const casos = [
       [resumo.documentos.comPecaRestrita, (p: Peca) => p.nivelAcesso === 'R' && p.situacaoVinculo === null, 'RESTRITO'],
       [resumo.documentos.comPecaDesmembrada, (p: Peca) => p.situacaoVinculo === 'M', 'DESMEMBRADA'],
@@ -307,7 +387,7 @@ describe('the peças table', () => {
     }
   });
 
-  it('answers 404 for an unknown document and for a draft of another unit', async () => {
+  it('responde 404 para documento desconhecido e para rascunho de outra unidade', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/documentos/99999999/pecas' })).statusCode).toBe(404);
     const rascunho = resumo.documentos.emCriacaoAna[0] as number;
     expect((await t.app.inject({ method: 'GET', url: `/api/documentos/${rascunho}/pecas` })).statusCode).toBe(404);

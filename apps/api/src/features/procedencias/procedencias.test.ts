@@ -68,7 +68,7 @@ describe('GET /api/procedencias/caixa-postal/UNIDADE', () => {
   it('exige login (401)', async () => {
     const resposta = await buscar('/api/procedencias/caixa-postal/UNIDADE');
     expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
   });
 
   it('lista as lotações do usuário, em ordem de nome', async () => {
@@ -82,7 +82,7 @@ describe('GET /api/procedencias/usuarios-lotados', () => {
   it('exige login (401)', async () => {
     const resposta = await buscar(`/api/procedencias/usuarios-lotados?idsUnidades=${unidades.BC?.id}`);
     expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
   });
 
   it('lista uma vez cada servidor lotado nas unidades, em ordem de nome, com CPF mascarado e sem TODOS', async () => {
@@ -90,7 +90,7 @@ describe('GET /api/procedencias/usuarios-lotados', () => {
     const resposta = await buscar(`/api/procedencias/usuarios-lotados?idsUnidades=${ids}`, cookieAna);
     expect(resposta.statusCode).toBe(200);
     expect(resposta.json<ServidorProcedencia[]>()).toEqual([
-      { id: usuarios.alvaro, codigo: '1122334', cpf: '***.456.789-**', nome: 'Álvaro Lima', situacao: 'ATIVO' },
+      { id: usuarios.alvaro, codigo: '1122334', cpf: '***.***.***-**', nome: 'Álvaro Lima', situacao: 'ATIVO' },
       { id: usuarios.ana, codigo: null, cpf: null, nome: 'Ana Paula', situacao: 'ATIVO' },
       { id: usuarios.bruno, codigo: null, cpf: null, nome: 'Bruno Souza', situacao: 'ATIVO' },
       { id: usuarios.jose, codigo: null, cpf: null, nome: 'José Inativo', situacao: 'INATIVO' },

@@ -1,6 +1,5 @@
 import {
   consultaUsuariosLotadosSchema,
-  erroApiSchema,
   flagConsultaSchema,
   servidorProcedenciaSchema,
   unidadeSchema,
@@ -8,6 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { apenasUsuarios, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
 export const rotasProcedencias: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +18,7 @@ export const rotasProcedencias: FastifyPluginAsyncZod = async (app) => {
         tags: ['procedencias'],
         summary: 'Unidades de procedência em ordem de nome',
         querystring: z.object({ somenteAtivas: flagConsultaSchema }),
-        response: { 200: z.array(unidadeSchema), 400: erroApiSchema },
+        response: { 200: z.array(unidadeSchema), ...respostasErro(400) },
       },
     },
     async (request) => service.listarUnidadesProcedencia(app.db, request.query.somenteAtivas),
@@ -30,7 +30,7 @@ export const rotasProcedencias: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['procedencias'],
         summary: 'Unidades autorizadas para a caixa postal do usuário (suas lotações)',
-        response: { 200: z.array(unidadeSchema), 401: erroApiSchema },
+        response: { 200: z.array(unidadeSchema), ...respostasErro(401) },
       },
     },
     async (request) => service.listarUnidadesCaixaPostal(app.db, exigirUsuario(request).id),
@@ -43,11 +43,9 @@ export const rotasProcedencias: FastifyPluginAsyncZod = async (app) => {
         tags: ['procedencias'],
         summary: 'Servidores lotados nas unidades de procedência (sem a entrada TODOS)',
         querystring: consultaUsuariosLotadosSchema,
-        response: { 200: z.array(servidorProcedenciaSchema), 400: erroApiSchema, 401: erroApiSchema },
+        response: { 200: z.array(servidorProcedenciaSchema), ...respostasErro(400, 401) },
       },
-      preValidation: async (request) => {
-        exigirUsuario(request);
-      },
+      ...apenasUsuarios,
     },
     async (request) => service.listarServidoresLotados(app.db, request.query.idsUnidades),
   );

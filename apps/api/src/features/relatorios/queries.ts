@@ -187,7 +187,11 @@ export function resumoDesarquivados(db: Banco, idsUnidades: readonly number[], p
     .execute();
 }
 
-/** The next batch of a unit's desarquivamentos in time order, after `apos` (keyset on (em, id)). */
+/**
+ * The next batch of a unit's desarquivamentos in time order, after `apos` (keyset on (em, id)), with the access level
+ * and ends of the DESARQUIVAR movement whose despacho is the reason (null for a desarquivamento without one): the
+ * service decides from them whether the reader may see the reason.
+ */
 export function loteDesarquivados(
   db: Banco,
   idUnidade: number,
@@ -201,8 +205,11 @@ export function loteDesarquivados(
     .innerJoin('tipoDocumento as tipo', 'tipo.id', 'd.idTipoDocumento')
     .innerJoin('usuario as u', 'u.id', 'x.idUsuario')
     .leftJoin('assunto', 'assunto.id', 'd.idAssunto')
+    .leftJoin('tramitacao as t', 't.id', 'x.idTramitacao')
+    .leftJoin('hipoteseLegal as h', 'h.id', 't.idHipoteseLegal')
     .select(['x.id', 'd.numero', 'tipo.descricao as tipo', 'd.resumoAssunto', 'assunto.descricao as assunto'])
     .select(['u.nome as usuario', 'x.motivo'])
+    .select(['t.nivelAcesso', 't.idUnidadeOrigem', 't.idUnidadeDestino', 'h.descricao as descricaoHipoteseLegal'])
     .select([sql<string>`x.em::text`.as('posicao'), dataHoraBr('x.em').as('quando')])
     .where('x.idUnidade', '=', idUnidade)
     .where('x.em', '>=', periodo.inicio)

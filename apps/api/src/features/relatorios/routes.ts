@@ -9,29 +9,46 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirPermissao } from '../../platform/autenticacao.ts';
+import { apenasComPermissao, enviarArquivo, respostasErro } from '../../platform/rotas.ts';
 import * as service from './service.ts';
 
 const respostaPdf = {
   200: z.unknown().describe('O relatório em PDF, gerado e enviado aos poucos'),
-  400: erroApiSchema,
-  401: erroApiSchema,
-  403: erroApiSchema,
+  ...respostasErro(400, 401, 403),
+  422: erroApiSchema.describe('O relatório passou do tempo ou da memória permitidos: reduza o período ou as unidades'),
+  429: erroApiSchema.describe('O usuário já tem o máximo de relatórios sendo gerados'),
+  503: erroApiSchema.describe('O servidor está ocupado com outros processamentos'),
 };
 
-function enviarPdf(reply: FastifyReply, relatorio: service.RelatorioGerado) {
-  return (
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="${relatorio.nomeArquivo}"`)
-      // Reports depend on the moment and on who asks: never reuse a stored copy.
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(relatorio.pdf)
-  );
+/** Aborted when the answer's connection closes: a report still being drawn then stops and frees its worker. */
+function sinalDaResposta(reply: FastifyReply): AbortSignal {
+  const controle = new AbortController();
+  reply.raw.once('close', () => controle.abort());
+  return controle.signal;
 }
 
-/** Report queries read from the read replica when there is one (app.dbLeitura); the permission, from the session. */
+// Reports depend on the moment and on who asks: enviarArquivo forbids reusing a stored copy.
+function enviarPdf(reply: FastifyReply, relatorio: service.RelatorioGerado) {
+  return enviarArquivo(reply, {
+    tipoMime: 'application/pdf',
+    nomeGerado: relatorio.nomeArquivo,
+    emLinha: true,
+    conteudo: relatorio.pdf,
+  });
+}
+
+/**
+ * Report queries read from the read replica when there is one (app.dbLeitura); the permission, from the session. The
+ * PDFs are drawn in the worker pool (app.trabalhadores), at most LIMITE_RELATORIOS_SIMULTANEOS at once per user.
+ */
 export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
+  const deps: service.DependenciasRelatorios = {
+    db: app.dbLeitura,
+    config: app.config,
+    trabalhadores: app.trabalhadores,
+    emAndamento: new service.RelatoriosEmAndamento(),
+  };
+
   app.get(
     '/relatorios/:x/unidades',
     {
@@ -40,11 +57,9 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Unidades de procedência que o usuário pode escolher no relatório (malote ou desarquivados): as unidades ativas e as suas lotações',
         params: z.object({ x: tipoRelatorioSchema }),
-        response: { 200: z.array(unidadeRelatorioSchema), 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema },
+        response: { 200: z.array(unidadeRelatorioSchema), ...respostasErro(400, 401, 403) },
       },
-      preValidation: async (request) => {
-        exigirPermissao(request, 'RELATORIOS');
-      },
+      ...apenasComPermissao('RELATORIOS'),
     },
     async (request) =>
       service.listarUnidades(
@@ -65,15 +80,14 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
         produces: ['application/pdf'],
         response: respostaPdf,
       },
-      preValidation: async (request) => {
-        exigirPermissao(request, 'RELATORIOS');
-      },
+      ...apenasComPermissao('RELATORIOS'),
     },
     async (request, reply) => {
       const usuario = exigirPermissao(request, 'RELATORIOS');
-      const relatorio = await service.gerarMalote(app.dbLeitura, app.config, usuario, request.query, (erro) =>
-        request.log.error({ err: erro }, 'falha ao gerar o relatório de malote'),
-      );
+      const relatorio = await service.gerarMalote(deps, usuario, request.query, {
+        sinal: sinalDaResposta(reply),
+        aoFalhar: (erro) => request.log.error({ err: erro }, 'falha ao gerar o relatório de malote'),
+      });
       return enviarPdf(reply, relatorio);
     },
   );
@@ -89,15 +103,14 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
         produces: ['application/pdf'],
         response: respostaPdf,
       },
-      preValidation: async (request) => {
-        exigirPermissao(request, 'RELATORIOS');
-      },
+      ...apenasComPermissao('RELATORIOS'),
     },
     async (request, reply) => {
       const usuario = exigirPermissao(request, 'RELATORIOS');
-      const relatorio = await service.gerarDesarquivados(app.dbLeitura, app.config, usuario, request.query, (erro) =>
-        request.log.error({ err: erro }, 'falha ao gerar o relatório de documentos desarquivados'),
-      );
+      const relatorio = await service.gerarDesarquivados(deps, usuario, request.query, {
+        sinal: sinalDaResposta(reply),
+        aoFalhar: (erro) => request.log.error({ err: erro }, 'falha ao gerar o relatório de documentos desarquivados'),
+      });
       return enviarPdf(reply, relatorio);
     },
   );

@@ -1,6 +1,7 @@
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   type FiltrosRelatorioValidos,
+  MARCAS_PASSO,
   MENSAGENS,
   type TipoRelatorio,
   type UnidadeRelatorio,
@@ -8,13 +9,18 @@ import {
 } from '@tramite/shared';
 import type { Config } from '../../config.ts';
 import type { Banco } from '../../db/connection.ts';
-import { requisicaoInvalida } from '../../platform/erros.ts';
+import { CODIGO_DO_MOTIVO_TRABALHO, ErroDominio, ErroLimiteTaxa, requisicaoInvalida } from '../../platform/erros.ts';
+import { ErroTrabalho, type ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
-import { type Coluna, RelatorioPdf, textoPdf } from './pdf.ts';
+import { despachoVisivelPara } from '../tramitacao/service.ts';
+import {
+  type LinhaDesarquivadoLote,
+  type PedidoRelatorio,
+  type PlanoRelatorio,
+  TAMANHO_LOTE,
+  type tarefasRelatorios,
+} from './geracao.ts';
 import * as queries from './queries.ts';
-
-/** Rows read per query: small enough to interleave with other requests, large enough to keep round trips few. */
-const TAMANHO_LOTE = 500;
 
 const FORMATO_GERACAO = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -32,31 +38,67 @@ export const TITULOS_RELATORIO: Record<TipoRelatorio, string> = {
   desarquivados: 'Relatório de documentos desarquivados',
 };
 
-const COLUNAS_MALOTE: Coluna[] = [
-  { titulo: 'NUP', fracao: 0.14 },
-  { titulo: 'Tipo', fracao: 0.11 },
-  { titulo: 'Resumo do assunto', fracao: 0.29 },
-  { titulo: 'Remetente (procedência)', fracao: 0.16 },
-  { titulo: 'Data e hora do envio', fracao: 0.11 },
-  { titulo: 'Despacho (passo do fluxo)', fracao: 0.19 },
-];
+/** Reports one user may have in generation at once (issue 17): each holds a worker of the pool for a while. */
+export const LIMITE_RELATORIOS_SIMULTANEOS = 2;
+/** A hint for the client refused by the limit; a report usually takes a few seconds. */
+const TENTAR_EM_SEGUNDOS = 10;
+/**
+ * A report may run this many times the pool's time limit (TRABALHADORES_TEMPO_LIMITE_SEGUNDOS): 5 minutes with the
+ * default 120 s. A ten-year malote over every unit runs far longer than a cover or a receipt.
+ */
+const FATOR_TEMPO_RELATORIO = 2.5;
 
-const COLUNAS_DESARQUIVADOS: Coluna[] = [
-  { titulo: 'NUP', fracao: 0.14 },
-  { titulo: 'Tipo', fracao: 0.11 },
-  { titulo: 'Resumo do assunto', fracao: 0.22 },
-  { titulo: 'Desarquivado por', fracao: 0.15 },
-  { titulo: 'Data e hora', fracao: 0.11 },
-  { titulo: 'Motivo', fracao: 0.27 },
-];
+export interface DependenciasRelatorios {
+  /** The read replica when there is one (app.dbLeitura). */
+  db: Banco;
+  config: Pick<Config, 'instituicao' | 'trabalhadores'>;
+  /** The pool of worker processes where the PDF is drawn. */
+  trabalhadores: ExecutorTarefas<typeof tarefasRelatorios>;
+  emAndamento: RelatoriosEmAndamento;
+}
 
 export interface RelatorioGerado {
   nomeArquivo: string;
   pdf: Readable;
 }
 
-/** Reports on a failure after the PDF started streaming (the answer can no longer become an error status). */
-export type AoFalhar = (erro: unknown) => void;
+interface OpcoesGeracao {
+  /** Aborted when the client goes away: the job stops at its next request and frees the worker. */
+  sinal: AbortSignal;
+  /** Reports a failure after the PDF started streaming (the answer can no longer become an error status). */
+  aoFalhar: (erro: unknown) => void;
+}
+
+/**
+ * Reports in generation per user. The count lives in this process only: with several API processes behind a load
+ * balancer a user may have this many in each (docs/deployment.md); the pool's own bounds still hold per process.
+ */
+export class RelatoriosEmAndamento {
+  private readonly porUsuario = new Map<number, number>();
+
+  constructor(private readonly limite = LIMITE_RELATORIOS_SIMULTANEOS) {}
+
+  /** Takes one of the user's places (429 past the limit); the returned function gives it back, once. */
+  reservar(idUsuario: number): () => void {
+    const atual = this.porUsuario.get(idUsuario) ?? 0;
+    if (atual >= this.limite) {
+      throw new ErroLimiteTaxa(
+        MENSAGENS.relatorios.relatoriosSimultaneos(this.limite),
+        TENTAR_EM_SEGUNDOS,
+        'LIMITE_SIMULTANEOS',
+      );
+    }
+    this.porUsuario.set(idUsuario, atual + 1);
+    let devolvido = false;
+    return () => {
+      if (devolvido) return;
+      devolvido = true;
+      const restantes = (this.porUsuario.get(idUsuario) ?? 1) - 1;
+      if (restantes > 0) this.porUsuario.set(idUsuario, restantes);
+      else this.porUsuario.delete(idUsuario);
+    };
+  }
+}
 
 /**
  * Units a report may cover (GET relatorios/{x}/unidades). Both reports need RELATORIOS, a permission for whoever
@@ -106,7 +148,7 @@ export interface ConsultaRelatorioLida {
 }
 
 function cabecalho(
-  config: Config,
+  config: DependenciasRelatorios['config'],
   tipo: TipoRelatorio,
   filtros: FiltrosRelatorioValidos,
   unidades: UnidadeRelatorio[],
@@ -129,30 +171,19 @@ function nomeArquivo(tipo: TipoRelatorio, filtros: FiltrosRelatorioValidos): str
   return `relatorio-${tipo}-${compacto(filtros.inicio.valor)}-a-${compacto(filtros.fim.valor)}.pdf`;
 }
 
-/** Runs the writer after the answer started; a failure ends the stream (the client sees a broken download). */
-function escreverEmSegundoPlano(pdf: RelatorioPdf, escrever: () => Promise<void>, aoFalhar: AoFalhar): void {
-  escrever().then(
-    () => {
-      if (!pdf.cancelado) pdf.finalizar();
-    },
-    (erro: unknown) => {
-      aoFalhar(erro);
-      pdf.documento.destroy(erro instanceof Error ? erro : new Error(String(erro)));
-    },
-  );
+/** What the server keeps of a report while the worker draws it: the plan it sent, and how to read each batch. */
+interface Preparado {
+  plano: PlanoRelatorio;
+  lote(pedido: Extract<PedidoRelatorio, { lote: unknown }>['lote']): Promise<unknown[]>;
 }
 
-/**
- * The remittance guide: the principal movements SENT by the chosen units in the period, one group (page) per
- * destination unit with its table, its count and the carrier's and receiver's signature lines, then the total.
- */
-export async function gerarMalote(
+/** The groups of the malote: one per destination, read pair by pair (origin, destination) in the plan's order. */
+async function prepararMalote(
   db: Banco,
-  config: Config,
+  config: DependenciasRelatorios['config'],
   usuario: UsuarioAutenticado,
   consulta: ConsultaRelatorioLida,
-  aoFalhar: AoFalhar,
-): Promise<RelatorioGerado> {
+) {
   const { filtros, unidades, periodo } = await prepararFiltros(db, usuario, 'malote', consulta);
   const pares = await queries.resumoMalote(db, filtros.idsUnidades, periodo);
   const destinos: { id: number; titulo: string; pares: queries.ParMalote[] }[] = [];
@@ -162,116 +193,224 @@ export async function gerarMalote(
     else
       destinos.push({ id: par.idDestino, titulo: `Destino: ${par.siglaDestino} — ${par.nomeDestino}`, pares: [par] });
   }
-
-  const pdf = new RelatorioPdf(cabecalho(config, 'malote', filtros, unidades, 'Unidades de procedência'));
-  escreverEmSegundoPlano(
-    pdf,
-    async () => {
-      let total = 0;
-      for (const [indice, destino] of destinos.entries()) {
-        pdf.iniciarGrupo(textoPdf(destino.titulo), COLUNAS_MALOTE, { novaPagina: indice > 0 });
-        let doGrupo = 0;
-        for (const par of destino.pares) {
-          let apos: queries.Posicao | null = null;
-          for (;;) {
-            if (pdf.cancelado) return;
-            const lote = await queries.loteMalote(db, par, periodo, apos, TAMANHO_LOTE);
-            for (const linha of lote) {
-              pdf.linha([
-                linha.numero,
-                textoPdf(linha.tipo),
-                textoPdf(linha.resumoAssunto ?? linha.assunto),
-                `${textoPdf(linha.remetente)} (${textoPdf(par.siglaOrigem)})`,
-                linha.quando,
-                textoPdf(descricaoDespacho(linha)),
-              ]);
-            }
-            doGrupo += lote.length;
-            const ultima = lote.at(-1);
-            if (!ultima || lote.length < TAMANHO_LOTE) break;
-            apos = { quando: ultima.posicao, id: ultima.id };
-            await pdf.aguardarLeitor();
-          }
-        }
-        total += doGrupo;
-        pdf.paragrafo(`Documentos nesta guia: ${doGrupo}`, { negrito: true });
-        pdf.assinaturas(['Portador (entregue por)', 'Recebedor (recebido por)']);
-      }
-      if (destinos.length === 0) {
-        pdf.paragrafo('Nenhum documento foi enviado pelas unidades de procedência no período.');
-      }
-      pdf.paragrafo(
-        `Total geral: ${total} ${total === 1 ? 'documento enviado' : 'documentos enviados'} a ${destinos.length} ${
-          destinos.length === 1 ? 'unidade de destino' : 'unidades de destino'
-        }`,
-        { negrito: true, tamanho: 10 },
-      );
+  const preparado: Preparado = {
+    plano: {
+      tipo: 'malote',
+      cabecalho: cabecalho(config, 'malote', filtros, unidades, 'Unidades de procedência'),
+      destinos: destinos.map((destino) => ({
+        titulo: destino.titulo,
+        origens: destino.pares.map((par) => par.siglaOrigem),
+      })),
     },
-    aoFalhar,
-  );
-  return { nomeArquivo: nomeArquivo('malote', filtros), pdf: pdf.documento };
+    lote: ({ grupo, parte, apos }) => {
+      const par = destinos[grupo]?.pares[parte];
+      if (!par) throw new Error(`lote fora do plano do relatório: ${grupo}/${parte}`);
+      return queries.loteMalote(db, par, periodo, apos, TAMANHO_LOTE);
+    },
+  };
+  return { filtros, preparado };
 }
 
-function descricaoDespacho(linha: queries.LinhaMalote): string {
-  const passo = linha.passo
-    ? `${linha.passo}${linha.fluxo ? ` (${linha.fluxo})` : ''}`
-    : `Despacho ${linha.tipoDespacho}`;
-  return linha.reencaminhamento ? `${passo} — reencaminhamento` : passo;
+/**
+ * The reason of a desarquivamento is the despacho of its DESARQUIVAR movement: the reader sees it only where the
+ * movement's history would show it (spec §6: 'RESTRITO - Motivo: ' and the legal hypothesis otherwise). A
+ * desarquivamento recorded without its movement has no access level to honour.
+ */
+function motivoParaLeitor(linha: queries.LinhaDesarquivado, usuario: UsuarioAutenticado): string {
+  const { nivelAcesso, idUnidadeOrigem, idUnidadeDestino } = linha;
+  if (nivelAcesso === null || idUnidadeOrigem === null || idUnidadeDestino === null) return linha.motivo;
+  if (despachoVisivelPara({ nivelAcesso, idUnidadeOrigem, idUnidadeDestino }, usuario)) return linha.motivo;
+  return linha.descricaoHipoteseLegal
+    ? `${MENSAGENS.arquivos.prefixoRestrito}${linha.descricaoHipoteseLegal}`
+    : MARCAS_PASSO.restrito;
 }
 
-/** The documents unarchived per chosen unit in the period: who, when and why; a count per unit and the total. */
-export async function gerarDesarquivados(
+async function prepararDesarquivados(
   db: Banco,
-  config: Config,
+  config: DependenciasRelatorios['config'],
   usuario: UsuarioAutenticado,
   consulta: ConsultaRelatorioLida,
-  aoFalhar: AoFalhar,
-): Promise<RelatorioGerado> {
+) {
   const { filtros, unidades, periodo } = await prepararFiltros(db, usuario, 'desarquivados', consulta);
   const grupos = await queries.resumoDesarquivados(db, filtros.idsUnidades, periodo);
-
-  const pdf = new RelatorioPdf(cabecalho(config, 'desarquivados', filtros, unidades, 'Unidades'));
-  escreverEmSegundoPlano(
-    pdf,
-    async () => {
-      let total = 0;
-      for (const unidade of grupos) {
-        pdf.iniciarGrupo(textoPdf(`Unidade: ${unidade.sigla} — ${unidade.nome}`), COLUNAS_DESARQUIVADOS);
-        let doGrupo = 0;
-        let apos: queries.Posicao | null = null;
-        for (;;) {
-          if (pdf.cancelado) return;
-          const lote = await queries.loteDesarquivados(db, unidade.id, periodo, apos, TAMANHO_LOTE);
-          for (const linha of lote) {
-            pdf.linha([
-              linha.numero,
-              textoPdf(linha.tipo),
-              textoPdf(linha.resumoAssunto ?? linha.assunto),
-              textoPdf(linha.usuario),
-              linha.quando,
-              textoPdf(linha.motivo),
-            ]);
-          }
-          doGrupo += lote.length;
-          const ultima = lote.at(-1);
-          if (!ultima || lote.length < TAMANHO_LOTE) break;
-          apos = { quando: ultima.posicao, id: ultima.id };
-          await pdf.aguardarLeitor();
-        }
-        total += doGrupo;
-        pdf.paragrafo(
-          doGrupo === 0
-            ? 'Nenhum documento desarquivado nesta unidade no período.'
-            : `Documentos desarquivados nesta unidade: ${doGrupo}`,
-          { negrito: doGrupo > 0 },
-        );
-      }
-      pdf.paragrafo(`Total geral: ${total} ${total === 1 ? 'documento desarquivado' : 'documentos desarquivados'}`, {
-        negrito: true,
-        tamanho: 10,
-      });
+  const preparado: Preparado = {
+    plano: {
+      tipo: 'desarquivados',
+      cabecalho: cabecalho(config, 'desarquivados', filtros, unidades, 'Unidades'),
+      unidades: grupos.map((unidade) => `Unidade: ${unidade.sigla} — ${unidade.nome}`),
     },
-    aoFalhar,
-  );
-  return { nomeArquivo: nomeArquivo('desarquivados', filtros), pdf: pdf.documento };
+    lote: async ({ grupo, apos }) => {
+      const unidade = grupos[grupo];
+      if (!unidade) throw new Error(`lote fora do plano do relatório: ${grupo}`);
+      const linhas = await queries.loteDesarquivados(db, unidade.id, periodo, apos, TAMANHO_LOTE);
+      // Only what is printed crosses to the worker, the reason already as this reader may see it.
+      return linhas.map(
+        (linha): LinhaDesarquivadoLote => ({
+          id: linha.id,
+          numero: linha.numero,
+          tipo: linha.tipo,
+          resumoAssunto: linha.resumoAssunto,
+          assunto: linha.assunto,
+          usuario: linha.usuario,
+          motivo: motivoParaLeitor(linha, usuario),
+          posicao: linha.posicao,
+          quando: linha.quando,
+        }),
+      );
+    },
+  };
+  return { filtros, preparado };
+}
+
+/** Resolves once the stream took in what was written, or is gone. */
+function drenado(saida: PassThrough): Promise<void> {
+  return new Promise((resolver) => {
+    const seguir = () => {
+      saida.off('drain', seguir);
+      saida.off('close', seguir);
+      resolver();
+    };
+    saida.once('drain', seguir);
+    saida.once('close', seguir);
+  });
+}
+
+/**
+ * A failure of the worker before any byte was sent, as the answer's status: the pool full, closing or its worker
+ * lost are passing (503); past the time or memory limit the same report would fail again (422, narrow the filters).
+ */
+function erroAntesDoPdf(erro: unknown): unknown {
+  if (!(erro instanceof ErroTrabalho)) return erro;
+  switch (erro.motivo) {
+    case 'tempo':
+    case 'memoria':
+      return new ErroDominio(CODIGO_DO_MOTIVO_TRABALHO[erro.motivo], erro.message, [
+        { mensagem: MENSAGENS.relatorios.reduzaFiltros },
+      ]);
+    case 'erro':
+      return new ErroDominio('ERRO_GERAR_PDF', MENSAGENS.relatorios.erroGerarPdf);
+    default:
+      return new ErroDominio(CODIGO_DO_MOTIVO_TRABALHO[erro.motivo], erro.message);
+  }
+}
+
+/**
+ * Runs the report's job in the pool and answers the PDF as a stream once its first piece came: the worker asks for
+ * each batch of rows (read here, on the read replica) and hands back each piece of the PDF, which is answered only
+ * when the HTTP answer drained it. A job that fails before the first piece becomes an error status; after it, the
+ * stream ends with the error (the client sees a broken download). The user's place is given back when the job ends,
+ * however it ends.
+ */
+function executarNoTrabalhador(
+  deps: DependenciasRelatorios,
+  preparado: Preparado,
+  opcoes: OpcoesGeracao,
+  devolver: () => void,
+): Promise<Readable> {
+  const saida = new PassThrough();
+  // Fastify listens from reply.send on and logs a failure; this one only keeps an early one from crashing the process.
+  saida.on('error', () => {});
+  let comecou = false;
+  /** A failure on this side (the database), kept whole: the worker only learns its message. */
+  let erroServidor: unknown = null;
+  const desistiu = () => opcoes.sinal.aborted || saida.destroyed;
+  const erroDesistencia = () => new Error('o cliente desistiu do relatório');
+
+  return new Promise((resolver, rejeitar) => {
+    const atender = async (conteudo: unknown): Promise<unknown> => {
+      if (desistiu()) throw erroDesistencia();
+      const pedido = conteudo as PedidoRelatorio;
+      if ('lote' in pedido) {
+        try {
+          return { linhas: await preparado.lote(pedido.lote) };
+        } catch (erro) {
+          erroServidor = erro;
+          throw erro;
+        }
+      }
+      const { buffer, byteOffset, byteLength } = pedido.pedaco;
+      const cabe = saida.write(Buffer.from(buffer, byteOffset, byteLength));
+      if (!comecou) {
+        comecou = true;
+        resolver(saida);
+      }
+      if (!cabe) await drenado(saida);
+      if (desistiu()) throw erroDesistencia();
+      return null;
+    };
+    const tempoLimiteMs = Math.round(deps.config.trabalhadores.tempoLimiteMs * FATOR_TEMPO_RELATORIO);
+    deps.trabalhadores
+      .executar('relatorios.gerar', preparado.plano, { tempoLimiteMs, atender })
+      .then(
+        () => {
+          saida.end();
+          if (!comecou) {
+            comecou = true;
+            resolver(saida);
+          }
+        },
+        (erro: unknown) => {
+          const causa = erroServidor ?? erro;
+          if (!comecou) {
+            comecou = true;
+            if (!desistiu() && erro instanceof ErroTrabalho && erro.motivo === 'erro' && !erroServidor) {
+              opcoes.aoFalhar(erro);
+            }
+            rejeitar(erroAntesDoPdf(causa));
+            return;
+          }
+          if (!desistiu()) opcoes.aoFalhar(causa);
+          saida.destroy(causa instanceof Error ? causa : new Error(String(causa)));
+        },
+      )
+      .finally(devolver);
+  });
+}
+
+async function gerar(
+  deps: DependenciasRelatorios,
+  usuario: UsuarioAutenticado,
+  tipo: TipoRelatorio,
+  consulta: ConsultaRelatorioLida,
+  opcoes: OpcoesGeracao,
+): Promise<RelatorioGerado> {
+  // Taken before the period's summary, itself a heavy query over ten years of movements.
+  const devolver = deps.emAndamento.reservar(usuario.id);
+  try {
+    const { filtros, preparado } =
+      tipo === 'malote'
+        ? await prepararMalote(deps.db, deps.config, usuario, consulta)
+        : await prepararDesarquivados(deps.db, deps.config, usuario, consulta);
+    const pdf = await executarNoTrabalhador(deps, preparado, opcoes, devolver);
+    return { nomeArquivo: nomeArquivo(tipo, filtros), pdf };
+  } catch (erro) {
+    devolver();
+    throw erro;
+  }
+}
+
+/**
+ * The remittance guide: the principal movements SENT by the chosen units in the period, one group (page) per
+ * destination unit with its table, its count and the carrier's and receiver's signature lines, then the total.
+ */
+export function gerarMalote(
+  deps: DependenciasRelatorios,
+  usuario: UsuarioAutenticado,
+  consulta: ConsultaRelatorioLida,
+  opcoes: OpcoesGeracao,
+): Promise<RelatorioGerado> {
+  return gerar(deps, usuario, 'malote', consulta, opcoes);
+}
+
+/**
+ * The documents unarchived per chosen unit in the period: who, when and why (the reason hidden as the history hides
+ * it); a count per unit and the total.
+ */
+export function gerarDesarquivados(
+  deps: DependenciasRelatorios,
+  usuario: UsuarioAutenticado,
+  consulta: ConsultaRelatorioLida,
+  opcoes: OpcoesGeracao,
+): Promise<RelatorioGerado> {
+  return gerar(deps, usuario, 'desarquivados', consulta, opcoes);
 }

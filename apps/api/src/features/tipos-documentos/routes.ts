@@ -2,12 +2,12 @@ import {
   alterarTipoDocumentoSchema,
   assuntoSchema,
   consultaTiposDocumentoSchema,
-  erroApiSchema,
   tipoDocumentoSchema,
 } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirPermissao } from '../../platform/autenticacao.ts';
+import { apenasComPermissao, respostasErro } from '../../platform/rotas.ts';
 import { listarAssuntos } from '../assuntos/service.ts';
 import * as service from './service.ts';
 
@@ -21,7 +21,7 @@ export const rotasTiposDocumentos: FastifyPluginAsyncZod = async (app) => {
         tags: ['tipos-documentos'],
         summary: 'Tipos de documento em ordem de descrição (autorizados, todos ou para o vocabulário controlado)',
         querystring: consultaTiposDocumentoSchema,
-        response: { 200: z.array(tipoDocumentoSchema), 400: erroApiSchema },
+        response: { 200: z.array(tipoDocumentoSchema), ...respostasErro(400) },
       },
     },
     async (request) => service.listarTiposDocumento(app.db, request.query, request.usuario !== null),
@@ -37,16 +37,11 @@ export const rotasTiposDocumentos: FastifyPluginAsyncZod = async (app) => {
         body: alterarTipoDocumentoSchema,
         response: {
           200: tipoDocumentoSchema,
-          400: erroApiSchema,
-          401: erroApiSchema,
-          403: erroApiSchema,
-          404: erroApiSchema,
+          ...respostasErro(400, 401, 403, 404),
         },
       },
       // Permission before the body is validated: no one learns the body's rules without the permission.
-      preValidation: async (request) => {
-        exigirPermissao(request, 'ADMINISTRACAO_TIPOS_DOCUMENTAIS');
-      },
+      ...apenasComPermissao('ADMINISTRACAO_TIPOS_DOCUMENTAIS'),
     },
     async (request) => {
       const usuario = exigirPermissao(request, 'ADMINISTRACAO_TIPOS_DOCUMENTAIS');
@@ -64,7 +59,7 @@ export const rotasTiposDocumentos: FastifyPluginAsyncZod = async (app) => {
         tags: ['tipos-documentos'],
         summary: 'Assuntos ativos do tipo de documento, com a indicação de atribuível',
         params: idSchema,
-        response: { 200: z.array(assuntoSchema), 400: erroApiSchema, 404: erroApiSchema },
+        response: { 200: z.array(assuntoSchema), ...respostasErro(400, 404) },
       },
     },
     async (request) => listarAssuntos(app.db, request.params.id),

@@ -181,7 +181,11 @@ describe('GET /api/tipos-documentos/{id}/assuntos', () => {
   it('responde 404 para um tipo que não existe', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/tipos-documentos/999999/assuntos' });
     expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado, erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
+      erros: [],
+    });
   });
 });
 
@@ -197,12 +201,12 @@ describe('PATCH /api/tipos-documentos/{id}', () => {
   it('exige login (401) e a permissão ADMINISTRACAO_TIPOS_DOCUMENTAIS (403), mesmo com corpo inválido', async () => {
     const anonimo = await alterar(tipos.Boletim, { ativo: false });
     expect(anonimo.statusCode).toBe(401);
-    expect(anonimo.json()).toEqual({ mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    expect(anonimo.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
     for (const cookie of [cookieAna, cookieVocabulario]) {
       for (const corpo of [{ ativo: false }, { descricao: '' }]) {
         const resposta = await alterar(tipos.Boletim, corpo, cookie);
         expect(resposta.statusCode).toBe(403);
-        expect(resposta.json()).toEqual({ mensagem: MENSAGENS.geral.semPermissao, erros: [] });
+        expect(resposta.json()).toEqual({ codigo: 'SEM_PERMISSAO', mensagem: MENSAGENS.geral.semPermissao, erros: [] });
       }
     }
     const [boletim] = await t.banco.db
@@ -216,7 +220,11 @@ describe('PATCH /api/tipos-documentos/{id}', () => {
   it('responde 404 para um tipo que não existe', async () => {
     const resposta = await alterar(999999, { ativo: false }, cookieAdmin);
     expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({ mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado, erros: [] });
+    expect(resposta.json()).toEqual({
+      codigo: 'NAO_ENCONTRADO',
+      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
+      erros: [],
+    });
   });
 
   it('recusa propriedades inválidas (400)', async () => {

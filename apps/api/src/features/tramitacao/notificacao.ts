@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { enfileirarEmail } from '../../platform/email.ts';
+import * as queries from './queries.ts';
 
 const formatoData = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
@@ -17,32 +17,7 @@ export async function notificarInteressadoSobreTramitacao(
   idTramitacao: number,
   urlPublica: string,
 ): Promise<void> {
-  const dados = await trx
-    .selectFrom('tramitacao as t')
-    .innerJoin('documento as d', 'd.id', 't.idDocumento')
-    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
-    .innerJoin('interessado as i', 'i.id', 'd.idInteressado')
-    .leftJoin('pessoa as p', 'p.id', 'i.idPessoa')
-    .leftJoin('unidade as ui', 'ui.id', 'i.idUnidade')
-    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
-    .leftJoin('passo', 'passo.id', 't.idPasso')
-    .select([
-      'd.id as idDocumento',
-      'd.numero',
-      'td.descricao as tipo',
-      'i.nome as nomeInteressado',
-      sql<string | null>`coalesce(i.email, p.email, ui.email)`.as('email'),
-      'uo.sigla as siglaOrigem',
-      'uo.nome as nomeOrigem',
-      'ud.sigla as siglaDestino',
-      'ud.nome as nomeDestino',
-      'passo.descricao as passo',
-      't.dtDespacho',
-    ])
-    .where('t.id', '=', idTramitacao)
-    .where('td.notificaInteressadoTramitacao', '=', true)
-    .executeTakeFirst();
+  const dados = await queries.buscarDadosNotificacaoInteressado(trx, idTramitacao);
   if (!dados?.email) return;
   const link = `${urlPublica}/documentos/${dados.idDocumento}`;
   const quando = formatoData.format(new Date(dados.dtDespacho));

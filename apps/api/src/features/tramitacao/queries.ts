@@ -562,7 +562,8 @@ function caixa(c: CriteriosCaixa, primeiras?: { direcao: RawBuilder<unknown>; qu
     ${primeirasPor(ordemRecebidos, sql`d.id`)})`;
 }
 
-export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens: LinhaCaixa[]; total: number }> {
+/** The box's count and page as statements, apart from running them: the SQL snapshots (db/consultas) compile them. */
+export function consultasCaixa(c: CriteriosCaixa) {
   const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
   const inicio = (c.pagina - 1) * c.tamanhoPagina;
   const chave = {
@@ -572,11 +573,10 @@ export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens
   }[c.ordenacao];
   const linhas =
     c.ordenacao === 'dataEnvio' ? caixa(c, { direcao: dir, quantidade: inicio + c.tamanhoPagina }) : caixa(c);
-  // The count and the page are independent: on a server they run side by side on two connections.
-  const [contagem, pagina] = await Promise.all([
-    sql<{ total: number }>`SELECT count(*)::int AS total FROM (${caixa(c)}) c`.execute(db),
+  return {
+    contagem: sql<{ total: number }>`SELECT count(*)::int AS total FROM (${caixa(c)}) c`,
     // The page's keys first, then the details of those rows only.
-    sql<LinhaCaixa>`
+    pagina: sql<LinhaCaixa>`
     WITH pagina AS (
       SELECT c.id, c.pendente, c.data_ordem, c.numero, c.id_tipo_documento FROM (${linhas}) c
       ORDER BY ${chave}, c.id ${dir}
@@ -590,8 +590,14 @@ export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens
     FROM pagina c
     JOIN documento d ON d.id = c.id
     JOIN tipo_documento tp ON tp.id = d.id_tipo_documento
-    ORDER BY ${chave}, c.id ${dir}`.execute(db),
-  ]);
+    ORDER BY ${chave}, c.id ${dir}`,
+  };
+}
+
+export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens: LinhaCaixa[]; total: number }> {
+  const consultas = consultasCaixa(c);
+  // The count and the page are independent: on a server they run side by side on two connections.
+  const [contagem, pagina] = await Promise.all([consultas.contagem.execute(db), consultas.pagina.execute(db)]);
   return { itens: pagina.rows, total: contagem.rows[0]?.total ?? 0 };
 }
 
@@ -630,4 +636,34 @@ export function listarUnidadesComDocumentos(db: Banco) {
 
 export function buscarUnidade(db: Banco, id: number) {
   return db.selectFrom('unidade').select(['id', 'sigla', 'nome', 'ativa']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The sending and the interested party's address, when the document's type tells them of every sending. */
+export function buscarDadosNotificacaoInteressado(db: Banco, idTramitacao: number) {
+  return db
+    .selectFrom('tramitacao as t')
+    .innerJoin('documento as d', 'd.id', 't.idDocumento')
+    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
+    .innerJoin('interessado as i', 'i.id', 'd.idInteressado')
+    .leftJoin('pessoa as p', 'p.id', 'i.idPessoa')
+    .leftJoin('unidade as ui', 'ui.id', 'i.idUnidade')
+    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
+    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
+    .leftJoin('passo', 'passo.id', 't.idPasso')
+    .select([
+      'd.id as idDocumento',
+      'd.numero',
+      'td.descricao as tipo',
+      'i.nome as nomeInteressado',
+      sql<string | null>`coalesce(i.email, p.email, ui.email)`.as('email'),
+      'uo.sigla as siglaOrigem',
+      'uo.nome as nomeOrigem',
+      'ud.sigla as siglaDestino',
+      'ud.nome as nomeDestino',
+      'passo.descricao as passo',
+      't.dtDespacho',
+    ])
+    .where('t.id', '=', idTramitacao)
+    .where('td.notificaInteressadoTramitacao', '=', true)
+    .executeTakeFirst();
 }

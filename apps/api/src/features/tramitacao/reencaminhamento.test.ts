@@ -196,7 +196,7 @@ describe('reencaminhamento de ponta a ponta', () => {
       .where('idUsuario', '=', resumo.usuarios.admin)
       .orderBy('id')
       .execute();
-    expect(acoes.map((a) => a.acao)).toEqual(['REENCAMINHAMENTO_RECEBER', 'REENCAMINHAR_DOCUMENTO']);
+    expect(acoes.map((a) => a.acao)).toEqual(['RECEBER_REENCAMINHAMENTO', 'REENCAMINHAR_DOCUMENTO']);
   });
 
   it('um documento recebido numa unidade fechada é tramitado direto, pelas regras do passo', async () => {

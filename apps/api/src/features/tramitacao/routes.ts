@@ -3,7 +3,6 @@ import {
   consultaPassoSchema,
   destinoSchema,
   documentoSchema,
-  erroApiSchema,
   filtrosCaixaPostalSchema,
   filtrosReencaminhamentoSchema,
   fluxoSchema,
@@ -17,30 +16,20 @@ import {
   tramitarSchema,
   unidadeSchema,
 } from '@tramite/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exigirPermissao, exigirUsuario } from '../../platform/autenticacao.ts';
+import { exigirUsuario } from '../../platform/autenticacao.ts';
+import { apenasComPermissao, apenasUsuarios, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
+import * as caixa from './caixa-postal.ts';
+import * as reencaminhamento from './reencaminhamento.ts';
 import * as service from './service.ts';
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const parametroIdDocumento = z.object({ id });
-const parametrosFluxo = z.object({ id, idFluxo: id });
+const parametrosFluxo = z.object({ id: idSchema, idFluxo: idSchema });
 
-/** Anonymous calls get 401 before their parameters are validated. */
-const apenasUsuarios = {
-  preValidation: async (request: FastifyRequest) => {
-    exigirUsuario(request);
-  },
-};
 /** Re-forwarding is for holders of REENCAMINHAMENTO: 401 or 403 before anything else. */
-const apenasReencaminhamento = {
-  preValidation: async (request: FastifyRequest) => {
-    exigirPermissao(request, 'REENCAMINHAMENTO');
-  },
-};
+const apenasReencaminhamento = apenasComPermissao('REENCAMINHAMENTO');
 
-const erros = { 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema, 404: erroApiSchema, 409: erroApiSchema };
+const erros = respostasErro(400, 401, 403, 404, 409);
 
 export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -50,13 +39,10 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Recebe, na unidade atual do usuário, o documento que aguarda recebimento nela',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: {
           200: documentoSchema,
-          401: erroApiSchema,
-          403: erroApiSchema,
-          404: erroApiSchema,
-          409: erroApiSchema,
+          ...respostasErro(401, 403, 404, 409),
         },
       },
     },
@@ -71,7 +57,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Fluxos do tipo do documento (por descrição), com os passos que a unidade atual pode dar agora',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: { 200: z.array(fluxoSchema), ...erros },
       },
     },
@@ -129,7 +115,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Tramita o documento a partir da unidade atual do usuário (despacho ausente: usa o salvo)',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: tramitarSchema,
         response: { 201: tramitacaoSchema, ...erros },
       },
@@ -150,7 +136,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Salva o despacho e/ou o despacho preparatório da unidade atual para a próxima tramitação',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: salvarDespachoSchema,
         response: { 200: rascunhoDespachoSchema, ...erros },
       },
@@ -166,7 +152,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Despacho e despacho preparatório salvos pela unidade atual (nulos quando não há)',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: { 200: rascunhoDespachoSchema, ...erros },
       },
     },
@@ -179,8 +165,8 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Histórico de tramitações (público), em ordem; despachos restritos só para quem pode vê-los',
-        params: parametroIdDocumento,
-        response: { 200: z.array(tramitacaoSchema), 400: erroApiSchema, 404: erroApiSchema },
+        params: parametroId,
+        response: { 200: z.array(tramitacaoSchema), ...respostasErro(400, 404) },
       },
     },
     async (request) => service.listarTramitacoes(app.db, request.usuario, request.params.id),
@@ -192,8 +178,8 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['tramitacao'],
         summary: 'Última tramitação do documento (pública), ou null',
-        params: parametroIdDocumento,
-        response: { 200: tramitacaoSchema.nullable(), 400: erroApiSchema, 404: erroApiSchema },
+        params: parametroId,
+        response: { 200: tramitacaoSchema.nullable(), ...respostasErro(400, 404) },
       },
     },
     async (request) => service.buscarUltimaTramitacao(app.db, request.usuario, request.params.id),
@@ -207,7 +193,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
         tags: ['tramitacao'],
         summary: 'Tramita vários documentos com o mesmo passo, destino e despacho; resultado por documento',
         body: tramitarLoteSchema,
-        response: { 200: z.array(resultadoLoteSchema), 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema },
+        response: { 200: z.array(resultadoLoteSchema), ...respostasErro(400, 401, 403) },
       },
     },
     async (request) => {
@@ -231,10 +217,10 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
         tags: ['tramitacao'],
         summary: 'Caixa postal de uma unidade do usuário (pendentes de recebimento, recebidos e rascunhos), paginada',
         querystring: filtrosCaixaPostalSchema,
-        response: { 200: paginaCaixaPostalSchema, 400: erroApiSchema, 401: erroApiSchema, 403: erroApiSchema },
+        response: { 200: paginaCaixaPostalSchema, ...respostasErro(400, 401, 403) },
       },
     },
-    async (request) => service.caixaPostal(app.db, exigirUsuario(request), request.query),
+    async (request) => caixa.caixaPostal(app.db, exigirUsuario(request), request.query),
   );
 
   app.get(
@@ -244,10 +230,10 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reencaminhamento'],
         summary: 'Unidades (ativas ou não) com documentos pendentes ou em posse, por nome',
-        response: { 200: z.array(unidadeSchema), 401: erroApiSchema, 403: erroApiSchema },
+        response: { 200: z.array(unidadeSchema), ...respostasErro(401, 403) },
       },
     },
-    async () => service.listarUnidadesReencaminhamento(app.db),
+    async () => reencaminhamento.listarUnidadesReencaminhamento(app.db),
   );
 
   app.get(
@@ -257,12 +243,12 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reencaminhamento'],
         summary: 'Documentos pendentes ou em posse da unidade, a reencaminhar',
-        params: z.object({ id }),
+        params: parametroId,
         querystring: filtrosReencaminhamentoSchema,
         response: { 200: paginaCaixaPostalSchema, ...erros },
       },
     },
-    async (request) => service.caixaPostalReencaminhamento(app.db, request.params.id, request.query),
+    async (request) => reencaminhamento.caixaPostalReencaminhamento(app.db, request.params.id, request.query),
   );
 
   app.get(
@@ -272,11 +258,11 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reencaminhamento'],
         summary: 'Fluxos com os passos válidos para a unidade que detém o documento (ou que deve recebê-lo)',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: { 200: z.array(fluxoSchema), ...erros },
       },
     },
-    async (request) => service.listarFluxosReencaminhamento(app.db, exigirUsuario(request), request.params.id),
+    async (request) => reencaminhamento.listarFluxosReencaminhamento(app.db, exigirUsuario(request), request.params.id),
   );
 
   app.get(
@@ -292,7 +278,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.listarDestinosReencaminhamento(
+      reencaminhamento.listarDestinosReencaminhamento(
         app.db,
         exigirUsuario(request),
         request.params.id,
@@ -308,12 +294,12 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reencaminhamento'],
         summary: 'Recebe o documento em nome da unidade de destino (situação T)',
-        params: parametroIdDocumento,
+        params: parametroId,
         response: { 200: documentoSchema, ...erros },
       },
     },
     async (request) =>
-      service.receberEmNomeDaUnidade(
+      reencaminhamento.receberEmNomeDaUnidade(
         app.db,
         exigirUsuario(request),
         request.params.id,
@@ -329,16 +315,22 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reencaminhamento'],
         summary: 'Tramita o documento em nome da unidade que o detém',
-        params: parametroIdDocumento,
+        params: parametroId,
         body: reencaminharSchema,
         response: { 201: tramitacaoSchema, ...erros },
       },
     },
     async (request, reply) => {
-      const tramitacao = await service.reencaminhar(app.db, exigirUsuario(request), request.params.id, request.body, {
-        ip: request.ip,
-        urlPublica: app.config.urlPublica,
-      });
+      const tramitacao = await reencaminhamento.reencaminhar(
+        app.db,
+        exigirUsuario(request),
+        request.params.id,
+        request.body,
+        {
+          ip: request.ip,
+          urlPublica: app.config.urlPublica,
+        },
+      );
       return reply.status(201).send(tramitacao);
     },
   );

@@ -2,58 +2,46 @@ import {
   avaliarConsistencia,
   type Consistencia,
   calcularDias,
-  calcularPrazo,
   type Destino,
   type Documento,
   estadoAposEnvio,
   type Fluxo,
-  type filtrosCaixaPostalSchema,
-  type filtrosReencaminhamentoSchema,
   IMPEDIMENTOS_TRAMITACAO,
   type ImpedimentoTramitacao,
-  type ItemCaixaPostal,
   impedimentoTramitacao,
   MENSAGENS,
-  montarEstado,
-  NIVEL_ACESSO_PADRAO,
   type NivelAcesso,
-  type PaginaCaixaPostal,
   passoDisponivel,
   podeVerDespacho,
   type RascunhoDespacho,
   type ResultadoLote,
-  rotuloTipoDocumento,
   type SalvarDespacho,
-  TIPO_DESPACHO_PADRAO,
   type Tramitacao,
-  type Unidade,
   validarEnvio,
-  validarFiltrosCaixaPostal,
   visivelNaCaixaPostal,
 } from '@tramite/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { conflito, ErroDominio, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
-import { notificarAcompanhantes } from '../favoritos/acompanhamento.ts';
+import { notificarAcompanhantes } from '../favoritos/service.ts';
 import { notificarInteressadoSobreTramitacao } from './notificacao.ts';
 import * as queries from './queries.ts';
 
 type Chamador = documentos.Chamador;
 
-const erroDocumento = () => naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
+export const erroDocumento = () => naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
 
 /** The document as the forwarding rules read it; 404 when unknown or a draft of another unit. */
-async function exigirDocumento(db: Banco, idDocumento: number, chamador: Chamador) {
+export async function exigirDocumento(db: Banco, idDocumento: number, chamador: Chamador) {
   const documento = await queries.lerDocumento(db, idDocumento);
   if (!documento || !documentos.visivelPara(documento, chamador)) throw erroDocumento();
   return documento;
 }
 
-const destinoPendente = (ultima: { idUnidadeDestino: number; dtRecebimento: Date | null } | undefined) =>
+export const destinoPendente = (ultima: { idUnidadeDestino: number; dtRecebimento: Date | null } | undefined) =>
   ultima && ultima.dtRecebimento === null ? ultima.idUnidadeDestino : null;
 
 function erroImpedimento(impedimento: ImpedimentoTramitacao): ErroDominio {
@@ -66,7 +54,7 @@ function passoPublico(passo: queries.PassoDoFluxo) {
 }
 
 /** Flows of the document's type with the steps the unit may take now (none when it may not forward it). */
-async function fluxosParaUnidade(
+export async function fluxosParaUnidade(
   db: Banco,
   documento: queries.DocumentoTramitacao,
   idUnidade: number,
@@ -91,7 +79,7 @@ export async function listarFluxos(db: Banco, usuario: UsuarioAutenticado, idDoc
 }
 
 /** The step must belong to the given flow, and the flow be an active flow of the document's type (or generic). */
-async function exigirPassoDoFluxo(
+export async function exigirPassoDoFluxo(
   db: Banco,
   documento: queries.DocumentoTramitacao,
   idFluxo: number,
@@ -197,7 +185,7 @@ async function resolverPasso(
  * One sending inside the caller's transaction, with the document row locked: every precondition is checked again
  * here, so of concurrent sends (or a send racing a receipt) exactly one finds the document as it expects.
  */
-async function enviarNaTransacao(
+export async function enviarNaTransacao(
   trx: Banco,
   usuario: UsuarioAutenticado,
   idDocumento: number,
@@ -411,6 +399,17 @@ const leitorDe = (chamador: Chamador): Leitor =>
     ? { irrestrito: chamador.permissoes.includes('VISUALIZACAO_IRRESTRITA_PECAS'), lotacoes: chamador.lotacoes }
     : null;
 
+/**
+ * The history's rule for one movement's despacho, for every other place that prints a despacho or the reason it
+ * records (reports, e-mails, lists): what the history hides, they hide too (issue 17).
+ */
+export function despachoVisivelPara(
+  tramitacao: { nivelAcesso: NivelAcesso; idUnidadeOrigem: number; idUnidadeDestino: number },
+  chamador: Chamador,
+): boolean {
+  return podeVerDespacho(tramitacao, leitorDe(chamador));
+}
+
 function paraTramitacao(linha: queries.LinhaTramitacao, leitor: Leitor, agora: Date): Tramitacao {
   const visivel = podeVerDespacho(linha, leitor);
   return {
@@ -439,7 +438,7 @@ function paraTramitacao(linha: queries.LinhaTramitacao, leitor: Leitor, agora: D
   };
 }
 
-async function lerTramitacao(db: Banco, idTramitacao: number, chamador: Chamador): Promise<Tramitacao> {
+export async function lerTramitacao(db: Banco, idTramitacao: number, chamador: Chamador): Promise<Tramitacao> {
   const linha = await queries.buscarTramitacao(db, idTramitacao);
   if (!linha) throw naoEncontrado();
   return paraTramitacao(linha, leitorDe(chamador), new Date());
@@ -475,7 +474,7 @@ export async function buscarUltimaTramitacao(
  * The part of a receipt after the pending tramitação was marked received: the document (situacao RECEBIDO, or T in
  * re-forwarding) and its joined documents move to the unit, and the audit row is written.
  */
-async function concluirRecebimento(
+export async function concluirRecebimento(
   trx: Banco,
   dados: {
     usuario: UsuarioAutenticado;
@@ -493,7 +492,7 @@ async function concluirRecebimento(
   const agregados = await queries.moverAgregados(trx, documento.id, idUnidade);
   await registrarAuditoria(trx, {
     idUsuario: usuario.id,
-    acao: reencaminhamento ? 'REENCAMINHAMENTO_RECEBER' : 'RECEBER_DOCUMENTO',
+    acao: reencaminhamento ? 'RECEBER_REENCAMINHAMENTO' : 'RECEBER_DOCUMENTO',
     entidade: 'documento',
     idEntidade: documento.id,
     antes: { situacao: documento.situacao, idUnidadeAtual: documento.idUnidadeAtual },
@@ -546,183 +545,4 @@ export async function receberDocumento(
     });
   });
   return documentos.buscarDocumento(db, idDocumento, usuario);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Postal box
-
-function paraItemCaixa(linha: queries.LinhaCaixa): ItemCaixaPostal {
-  const estado = montarEstado(linha);
-  return {
-    idDocumento: linha.id,
-    numero: linha.numero,
-    tipo: rotuloTipoDocumento(linha.tipoDescricao, estado),
-    idTipoDocumento: linha.idTipoDocumento,
-    resumoAssunto: linha.resumoAssunto,
-    situacao: linha.situacao,
-    recebido: !linha.pendente && (linha.situacao === 'RECEBIDO' || linha.situacao === 'T'),
-    pendenteRecebimento: linha.pendente,
-    unidadeOrigem: linha.origemSigla,
-    dataEnvio: linha.dataEnvio === null ? null : new Date(linha.dataEnvio).toISOString(),
-    dataCriacao: new Date(linha.dataCriacao).toISOString(),
-    prazo: calcularPrazo(linha.dataEnvio),
-    urgente: linha.urgente,
-    estado,
-  };
-}
-
-const somenteDigitos = (numero: string | undefined) => (numero ? numero.replace(/\D/g, '') : undefined);
-
-/** GET caixa-postal: the box of one of the caller's units (the current one by default), paginated. */
-export async function caixaPostal(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  filtros: z.infer<typeof filtrosCaixaPostalSchema>,
-): Promise<PaginaCaixaPostal> {
-  const erro = validarFiltrosCaixaPostal(filtros);
-  if (erro) throw requisicaoInvalida(erro);
-  const idUnidade = filtros.idUnidadeAtual ?? (await documentos.unidadeAtualDoUsuario(db, usuario));
-  if (!usuario.lotacoes.includes(idUnidade)) throw semPermissao(MENSAGENS.usuario.unidadeNaoLotada);
-  const { itens, total } = await queries.listarCaixa(db, {
-    idUnidade,
-    numeroDigitos: somenteDigitos(filtros.numeroDocumento),
-    idTipoDocumento: filtros.idTipoDocumento,
-    periodo: filtros.dataInicio && filtros.dataFim ? { inicio: filtros.dataInicio, fim: filtros.dataFim } : undefined,
-    incluirRascunhos: true,
-    ordenacao: filtros.ordenacao,
-    direcao: filtros.direcao,
-    pagina: filtros.pagina,
-    tamanhoPagina: filtros.tamanhoPagina,
-  });
-  return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Re-forwarding (the routes require REENCAMINHAMENTO)
-
-/** GET reencaminhamento/unidades. */
-export function listarUnidadesReencaminhamento(db: Banco): Promise<Unidade[]> {
-  return queries.listarUnidadesComDocumentos(db);
-}
-
-/** GET reencaminhamento/unidades/{id}/caixa-postal: what is pending to or held by the unit (no drafts). */
-export async function caixaPostalReencaminhamento(
-  db: Banco,
-  idUnidade: number,
-  filtros: z.infer<typeof filtrosReencaminhamentoSchema>,
-): Promise<PaginaCaixaPostal> {
-  if (!(await queries.buscarUnidade(db, idUnidade))) throw naoEncontrado(MENSAGENS.geral.naoEncontrado);
-  const { itens, total } = await queries.listarCaixa(db, {
-    idUnidade,
-    numeroDigitos: somenteDigitos(filtros.numeroDocumento),
-    incluirRascunhos: false,
-    ordenacao: 'dataEnvio',
-    direcao: 'desc',
-    pagina: filtros.pagina,
-    tamanhoPagina: filtros.tamanhoPagina,
-  });
-  return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
-}
-
-/** The unit an administrator acts for: the pending destination, else the unit holding the document. */
-async function unidadeResponsavel(db: Banco, documento: queries.DocumentoTramitacao) {
-  const ultima = await queries.buscarUltimaTramitacao(db, documento.id);
-  const pendente = documento.situacao === 'ENVIADO' ? destinoPendente(ultima) : null;
-  if (pendente !== null) {
-    // As if received: the steps are those the destination unit will have once the administrator receives it.
-    return {
-      idUnidade: pendente,
-      documento: { ...documento, situacao: 'RECEBIDO' as const, idUnidadeAtual: pendente },
-    };
-  }
-  return { idUnidade: documento.idUnidadeAtual, documento };
-}
-
-/** GET reencaminhamento/documento/{id}/fluxos: steps valid for the unit holding (or about to receive) it. */
-export async function listarFluxosReencaminhamento(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-): Promise<Fluxo[]> {
-  const lido = await exigirDocumento(db, idDocumento, usuario);
-  const { idUnidade, documento } = await unidadeResponsavel(db, lido);
-  const impedimento = impedimentoTramitacao(documento, idUnidade, null);
-  return fluxosParaUnidade(db, documento, idUnidade, impedimento);
-}
-
-/** GET reencaminhamento/documento/{id}/fluxos/{idFluxo}/destinos: destinations from the unit holding it. */
-export async function listarDestinosReencaminhamento(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  idFluxo: number,
-  idPasso: number,
-): Promise<Destino[]> {
-  const lido = await exigirDocumento(db, idDocumento, usuario);
-  const passo = await exigirPassoDoFluxo(db, lido, idFluxo, idPasso);
-  const { idUnidade } = await unidadeResponsavel(db, lido);
-  return queries.listarDestinos(db, passo, idUnidade, idDocumento);
-}
-
-/** POST reencaminhamento/documento/{id}/receber: received in the name of its destination unit (situacao T). */
-export async function receberEmNomeDaUnidade(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  ip: string,
-  urlPublica: string,
-): Promise<Documento> {
-  await db.transaction().execute(async (trx) => {
-    const documento = await queries.bloquearDocumento(trx, idDocumento);
-    if (!documento || !documentos.visivelPara(documento, usuario)) throw erroDocumento();
-    const tramitacao =
-      documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, idDocumento, usuario.id) : undefined;
-    if (!tramitacao) {
-      const ultima = await queries.buscarUltimaTramitacao(trx, idDocumento);
-      throw conflito(
-        ultima && ultima.dtRecebimento !== null
-          ? MENSAGENS.documento.jaRecebido
-          : MENSAGENS.reencaminhamento.naoPendente,
-      );
-    }
-    const idUnidade = tramitacao.idUnidadeDestino;
-    await concluirRecebimento(trx, {
-      usuario,
-      documento,
-      tramitacao,
-      idUnidade,
-      reencaminhamento: true,
-      ip,
-      urlPublica,
-    });
-  });
-  return documentos.buscarDocumento(db, idDocumento, usuario);
-}
-
-/** POST reencaminhamento/documento/{id}/tramitacoes: sent on behalf of the unit holding it, by the administrator. */
-export async function reencaminhar(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  pedido: { idPasso: number; idDestino: number; despacho?: string | null },
-  origem: OrigemPedido,
-): Promise<Tramitacao> {
-  const { idTramitacao } = await db.transaction().execute((trx) =>
-    enviarNaTransacao(
-      trx,
-      usuario,
-      idDocumento,
-      {
-        idPasso: pedido.idPasso,
-        idDestino: pedido.idDestino,
-        despacho: pedido.despacho ?? null,
-        despachoPreparatorio: null,
-        tipoDespacho: TIPO_DESPACHO_PADRAO,
-        nivelAcesso: NIVEL_ACESSO_PADRAO,
-        idHipoteseLegal: null,
-      },
-      { idUnidade: null, passoEquivalente: false, ...origem },
-    ),
-  );
-  return lerTramitacao(db, idTramitacao, usuario);
 }

@@ -24,7 +24,6 @@ export function AvisoNoticias() {
   const { data: avisos = [] } = useQuery({
     queryKey: ['mensagens'],
     queryFn: ({ signal }) => api.get<MensagemNoticia[]>('mensagens', { signal }),
-    staleTime: 5 * 60_000,
   });
   const [dispensado, setDispensado] = useState(lerDispensado);
   const atual = assinatura(avisos);

@@ -43,9 +43,9 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { type Intervalo, IntervaloDatas } from '../../components/IntervaloDatas';
 import { Pagina } from '../../components/Pagina';
 import { ErroHttp } from '../../lib/api';
-import { formatarDataHora } from '../../lib/formatacao';
+import { abrirEmNovaAba, salvarArquivo } from '../../lib/download';
+import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { formatarTamanho } from '../pecas/textos';
 import {
   assinarArquivo,
   baixarArquivoAssinado,
@@ -59,8 +59,6 @@ import { DialogoVinculo } from './DialogoVinculo';
 
 const M = MENSAGENS.arquivosAssinados;
 const A = MENSAGENS.arquivos;
-/** How long an opened PDF's blob URL stays valid: the new tab has loaded it by then. */
-const TEMPO_URL_MS = 60_000;
 
 type EstadoItem = 'pendente' | 'assinando' | 'assinado' | 'falhou';
 
@@ -84,17 +82,6 @@ function problemaDoArquivo(arquivo: File): string | null {
   }
   if (!/\.pdf$/i.test(arquivo.name)) return M.apenasPdf;
   return null;
-}
-
-function salvarArquivo(blob: Blob, nome: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = nome;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), TEMPO_URL_MS);
 }
 
 /** Spec §2 and §8: choose PDFs and a signature type, sign each one and report each file's outcome. */
@@ -365,16 +352,11 @@ export function ArquivosAssinadosPage() {
   }
 
   async function abrir(arquivo: ArquivoAssinado) {
-    // Opened at the click, while the browser still allows a new tab; it receives the file once it is ready.
-    const janela = window.open('', '_blank');
     try {
-      const { blob } = await executar('Abrindo o arquivo', () => baixarArquivoAssinado(arquivo));
-      const url = URL.createObjectURL(blob);
-      if (janela) janela.location.href = url;
-      else window.open(url, '_blank', 'noopener');
-      setTimeout(() => URL.revokeObjectURL(url), TEMPO_URL_MS);
+      await abrirEmNovaAba(
+        async () => (await executar('Abrindo o arquivo', () => baixarArquivoAssinado(arquivo))).blob,
+      );
     } catch {
-      janela?.close();
       snackbar.erro(A.erroAbrirArquivo);
     }
   }

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { ErroHttp } from '../../lib/api';
-import { buscarDocumentoPorNumero } from '../pecas/api';
+import { buscarDocumentoPorNumero } from '../documentos/api';
 import { vincularArquivoAssinado } from './api';
 
 const M = MENSAGENS.arquivosAssinados;
@@ -36,7 +36,7 @@ export function DialogoVinculo({ arquivo, aoFechar, aoVincular }: DialogoVinculo
     setOcupado(true);
     try {
       const vinculado = await executar('Vinculando o arquivo ao documento', async () => {
-        const encontrados = (await buscarDocumentoPorNumero(numero.trim())).filter(
+        const encontrados = (await buscarDocumentoPorNumero(numero.trim())).itens.filter(
           (documento) => somenteDigitos(documento.numero) === digitos,
         );
         const [documento] = encontrados;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArquivoAssinado, Assinante, FiltrosArquivosAssinados, TipoAssinatura } from '@tramite/shared';
 import { api } from '../../lib/api';
 import { enviarArquivo, type ProgressoEnvio } from '../../lib/envio-arquivo';
@@ -9,34 +9,29 @@ export const chavesAssinados = {
 };
 
 /** GET arquivos-assinados/tipos-assinatura. */
-export function useTiposAssinatura() {
-  return useQuery({
+export const consultaTiposAssinatura = () =>
+  queryOptions({
     queryKey: ['arquivos-assinados', 'tipos'],
     queryFn: ({ signal }) => api.get<TipoAssinatura[]>('arquivos-assinados/tipos-assinatura', { signal }),
-    staleTime: 60 * 60 * 1000,
-    retry: false,
   });
-}
 
 /** GET arquivos-assinados/assinante: the caller's name and SIAPE number, to prefill the form. */
-export function useAssinante() {
-  return useQuery({
+export const consultaAssinante = () =>
+  queryOptions({
     queryKey: ['arquivos-assinados', 'assinante'],
     queryFn: ({ signal }) => api.get<Assinante>('arquivos-assinados/assinante', { signal }),
-    staleTime: 60 * 60 * 1000,
-    retry: false,
   });
-}
 
 /** GET arquivos-assinados/ with the screen's filters (at most 50 answers). */
-export function useArquivosAssinados(filtros: FiltrosArquivosAssinados) {
-  return useQuery({
+export const consultaArquivosAssinados = (filtros: FiltrosArquivosAssinados) =>
+  queryOptions({
     queryKey: chavesAssinados.lista(filtros),
     queryFn: ({ signal }) => api.get<ArquivoAssinado[]>('arquivos-assinados', { params: { ...filtros }, signal }),
-    staleTime: 0,
-    retry: false,
   });
-}
+
+export const useTiposAssinatura = () => useQuery(consultaTiposAssinatura());
+export const useAssinante = () => useQuery(consultaAssinante());
+export const useArquivosAssinados = (filtros: FiltrosArquivosAssinados) => useQuery(consultaArquivosAssinados(filtros));
 
 export interface CamposAssinatura {
   idTipoAssinatura: number;

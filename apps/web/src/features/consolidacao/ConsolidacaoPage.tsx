@@ -24,12 +24,12 @@ import {
   nomeArquivoConsolidacao,
   ROTULOS_ESTADO_CONSOLIDACAO,
 } from '@tramite/shared';
+import { type MouseEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Pagina } from '../../components/Pagina';
-import { formatarDataHora } from '../../lib/formatacao';
+import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { formatarTamanho } from '../pecas/textos';
-import { urlPdfConsolidacao, useConsolidacoes } from './api';
+import { motivoSemDownload, urlPdfConsolidacao, useConsolidacoes } from './api';
 
 const CORES: Record<EstadoConsolidacao, 'default' | 'info' | 'success' | 'error'> = {
   PENDENTE: 'default',
@@ -40,6 +40,9 @@ const CORES: Record<EstadoConsolidacao, 'default' | 'info' | 'success' | 'error'
 
 function Estado({ consolidacao }: { consolidacao: Consolidacao }) {
   const emAndamento = consolidacaoEmAndamento(consolidacao.estado);
+  if (consolidacao.expirada) {
+    return <Chip size="small" variant="outlined" label="Expirada" />;
+  }
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Chip
@@ -58,20 +61,56 @@ function Estado({ consolidacao }: { consolidacao: Consolidacao }) {
   );
 }
 
+/** Starts the browser's own download of the file (streamed to disk, never held in memory). */
+function iniciarDownload(url: string, nome: string) {
+  const ancora = document.createElement('a');
+  ancora.href = url;
+  ancora.download = nome;
+  document.body.append(ancora);
+  ancora.click();
+  ancora.remove();
+}
+
 function Arquivo({ consolidacao }: { consolidacao: Consolidacao }) {
+  const [motivo, setMotivo] = useState<string | null>(null);
+  const [conferindo, setConferindo] = useState(false);
+  if (consolidacao.expirada) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {MENSAGENS.consolidacao.expirada}.
+      </Typography>
+    );
+  }
   if (consolidacao.estado !== 'CONCLUIDA') return <Typography variant="body2">—</Typography>;
+  const url = urlPdfConsolidacao(consolidacao.uuid);
+  const nome = nomeArquivoConsolidacao(consolidacao.numero);
   const detalhes = [
     consolidacao.paginas !== null ? `${consolidacao.paginas} folhas` : null,
     consolidacao.tamanho !== null ? formatarTamanho(consolidacao.tamanho) : null,
+    consolidacao.expiraEm ? `disponível até ${formatarDataHora(consolidacao.expiraEm)}` : null,
+    consolidacao.restrita ? 'só quem a solicitou pode baixá-la' : null,
   ].filter(Boolean);
+
+  // The server may refuse now what it listed a moment ago (expired, or a peça no longer visible): ask first, so the
+  // reason is shown here instead of a JSON page.
+  async function baixar(evento: MouseEvent) {
+    evento.preventDefault();
+    setConferindo(true);
+    const recusa = await motivoSemDownload(consolidacao.uuid);
+    setConferindo(false);
+    setMotivo(recusa);
+    if (!recusa) iniciarDownload(url, nome);
+  }
+
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <Button
         size="small"
         variant="outlined"
-        startIcon={<DownloadOutlined />}
-        href={urlPdfConsolidacao(consolidacao.uuid)}
-        download={nomeArquivoConsolidacao(consolidacao.numero)}
+        startIcon={conferindo ? <CircularProgress size={14} aria-hidden /> : <DownloadOutlined />}
+        href={url}
+        download={nome}
+        onClick={baixar}
         aria-label={`Baixar a consolidação de ${consolidacao.numero}`}
       >
         Baixar PDF
@@ -80,6 +119,11 @@ function Arquivo({ consolidacao }: { consolidacao: Consolidacao }) {
         <Typography variant="caption" color="text.secondary">
           {detalhes.join(' · ')}
         </Typography>
+      ) : null}
+      {motivo ? (
+        <Alert severity="warning" role="alert" sx={{ py: 0 }}>
+          {motivo}
+        </Alert>
       ) : null}
     </Stack>
   );

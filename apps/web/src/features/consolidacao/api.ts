@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { type Consolidacao, consolidacaoEmAndamento, PREFIXO_CONSOLIDACAO } from '@tramite/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type Consolidacao, consolidacaoEmAndamento, MENSAGENS, PREFIXO_CONSOLIDACAO } from '@tramite/shared';
 import { api } from '../../lib/api';
 
 /** How often the list is asked again while a consolidation is pending or processing. */
@@ -24,25 +24,52 @@ export function uuidsLocais(): string[] {
 }
 
 /**
- * Spec §9: the server's recent consolidations (the logged-in user's); when it returns none, the state of the ones
- * remembered in this browser (POST consolidacao with their uuids).
+ * Spec §9: the server's recent consolidations (the logged-in user's) and the state of the ones remembered in this
+ * browser (POST consolidacao with their uuids), newest first. Both are needed: an identical request answers a public
+ * consolidation someone else asked for, which is remembered here but is not among the user's own.
  */
 export async function buscarConsolidacoes(): Promise<Consolidacao[]> {
-  const recentes = await api.get<Consolidacao[]>('consolidacao');
-  if (recentes.length > 0) return recentes;
   const uuids = uuidsLocais();
-  if (uuids.length === 0) return [];
-  return api.post<Consolidacao[]>('consolidacao', uuids);
+  const [recentes, locais] = await Promise.all([
+    api.get<Consolidacao[]>('consolidacao'),
+    uuids.length > 0 ? api.post<Consolidacao[]>('consolidacao', uuids) : Promise.resolve([]),
+  ]);
+  const porUuid = new Map([...recentes, ...locais].map((consolidacao) => [consolidacao.uuid, consolidacao]));
+  return [...porUuid.values()].sort((a, b) => b.criadoEm.localeCompare(a.criadoEm));
 }
 
-export function useConsolidacoes() {
-  return useQuery({
+/** The list, asked again every INTERVALO_ATUALIZACAO_MS while one of them is still being built. */
+export const consultaConsolidacoes = () =>
+  queryOptions({
     queryKey: ['consolidacao'],
     queryFn: buscarConsolidacoes,
     refetchInterval: (consulta) =>
       consulta.state.data?.some((c) => consolidacaoEmAndamento(c.estado)) ? INTERVALO_ATUALIZACAO_MS : false,
   });
-}
 
-/** The download address: the uuid is the capability. */
+export const useConsolidacoes = () => useQuery(consultaConsolidacoes());
+
+/** The download address: the uuid is the capability of a public consolidation; a restricted one needs its owner. */
 export const urlPdfConsolidacao = (uuid: string) => `/api/consolidacao/${uuid}/pdf`;
+
+/**
+ * Asks the server (HEAD, no bytes) whether the PDF can be downloaded now; answers null when it can, or why not. A
+ * plain link would open the JSON error in place of the page. A HEAD answer has no body, so the reason is the shared
+ * message the server sends with that status.
+ */
+export async function motivoSemDownload(uuid: string): Promise<string | null> {
+  let resposta: Response;
+  try {
+    resposta = await fetch(urlPdfConsolidacao(uuid), { method: 'HEAD', credentials: 'same-origin' });
+  } catch {
+    return MENSAGENS.geral.semComunicacao;
+  }
+  if (resposta.ok) return null;
+  const motivos: Record<number, string> = {
+    403: MENSAGENS.consolidacao.acessoPerdido,
+    404: MENSAGENS.consolidacao.naoEncontrada,
+    409: MENSAGENS.consolidacao.naoConcluida,
+    410: MENSAGENS.consolidacao.expirada,
+  };
+  return motivos[resposta.status] ?? MENSAGENS.consolidacao.erroBaixar;
+}

@@ -13,14 +13,14 @@ import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { api, mensagemComDetalhe } from '../../lib/api';
-import { solicitarConsolidacao, useReceberDocumento } from './api';
+import { abrirEmNovaAba } from '../../lib/download';
+import { useReceberDocumento } from '../tramitacao/api';
+import { solicitarConsolidacao } from './api';
 import { DialogoComprovanteEmail } from './DialogoComprovanteEmail';
 import { TEXTOS } from './textos';
 
 /** Spec §3 and §9: consolidations are also remembered locally under keys prefixed PROTOCOLO. */
 export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
-
-const TEMPO_URL_PDF_MS = 60_000;
 
 /**
  * The actions on the document (spec §2 "Document detail"). The PDFs and the consolidation are public like the
@@ -29,7 +29,7 @@ const TEMPO_URL_PDF_MS = 60_000;
 export function AcoesDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
-  const receber = useReceberDocumento(documento.idDocumento);
+  const receber = useReceberDocumento();
   const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
   const [enviandoEmail, setEnviandoEmail] = useState(false);
   const [consolidacaoSolicitada, setConsolidacaoSolicitada] = useState(false);
@@ -43,7 +43,7 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
   async function confirmarRecebimento() {
     setConfirmandoRecebimento(false);
     try {
-      await executar('Recebendo documento', () => receber.mutateAsync());
+      await executar('Recebendo documento', () => receber.mutateAsync(documento.idDocumento));
       snackbar.sucesso(MENSAGENS.documento.recebido);
     } catch (erro) {
       snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
@@ -55,18 +55,9 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
    * allows it, and receives the file once it is ready; the loading stack shows meanwhile.
    */
   async function abrirPdf(caminho: string, titulo: string, mensagemErro: string) {
-    const janela = window.open('', '_blank');
     try {
-      const { blob } = await executar(titulo, () => api.binario(caminho));
-      const url = URL.createObjectURL(blob);
-      if (janela) {
-        janela.location.href = url;
-      } else {
-        window.open(url, '_blank', 'noopener');
-      }
-      setTimeout(() => URL.revokeObjectURL(url), TEMPO_URL_PDF_MS);
+      await abrirEmNovaAba(async () => (await executar(titulo, () => api.binario(caminho))).blob);
     } catch (erro) {
-      janela?.close();
       // The server says why (e.g. the type does not generate a cover) after the screen's own message.
       snackbar.erro(mensagemComDetalhe(mensagemErro, erro));
     }

@@ -3,7 +3,8 @@ import { type Documento, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@trami
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatarData, formatarDataHora } from '../../lib/formatacao';
-import { rotuloOrigem, rotuloProcessamento, rotuloSituacao } from './textos';
+import { rotuloProcessamento, rotuloSituacao } from '../../lib/rotulos-documento';
+import { rotuloOrigem } from './textos';
 
 /** The interested type arrives as the letter code (A, F, …) or its name; both become the spec §3 label. */
 function rotuloTipo(tipo: string): string {

@@ -21,6 +21,7 @@ import {
   autuacaoSchema,
   type Documento,
   MENSAGENS,
+  MINIMO_CARACTERES_NOME_INTERESSADO,
   rotuloTipoInteressado,
   validarAutuacao,
 } from '@tramite/shared';
@@ -37,12 +38,11 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { useAssuntosDoTipo, useTiposDocumentos } from '../tipos-documentos/api';
 import {
   buscarDocumentoPorNumero,
   buscarInteressados,
-  useAssuntosDoTipo,
   useSalvarAutuacao,
-  useTiposDocumentos,
   useTiposInteressados,
   useUnidadesProcedencia,
 } from './api';
@@ -495,6 +495,7 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
                     buscar={(tipo, consulta, signal) => buscarInteressados(tipo, consulta, signal, true)}
                     mensagens={MENSAGENS_INTERESSADO}
                     chaveConsulta="interessados"
+                    minimoTermo={MINIMO_CARACTERES_NOME_INTERESSADO}
                     erro={fieldState.invalid}
                     textoAjuda={
                       fieldState.error?.message ??

@@ -3,6 +3,7 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
 import {
   MENSAGENS,
+  MINIMO_CARACTERES_NOME_INTERESSADO,
   RESUMO_ASSUNTO_MINIMO,
   rotuloTipoInteressado,
   rotuloTipoResponsavel,
@@ -14,12 +15,12 @@ import { CampoEntidade } from '../../components/CampoEntidade';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { useTiposDocumentos } from '../tipos-documentos/api';
 import {
   buscarInteressados,
   buscarResponsaveis,
   useAssuntos,
   useServidoresLotados,
-  useTiposDocumentos,
   useTiposInteressados,
   useTiposResponsaveis,
   useUnidadesProcedencia,
@@ -182,6 +183,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
               buscar={buscarInteressados}
               mensagens={MENSAGENS_INTERESSADO}
               chaveConsulta="interessados"
+              minimoTermo={MINIMO_CARACTERES_NOME_INTERESSADO}
               erro={erro === MENSAGENS.busca.interessadoIncompleto}
             />
           </Grid>

@@ -8,13 +8,13 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemDoErro } from '../../lib/api';
+import { rotuloSituacao } from '../../lib/rotulos-documento';
 import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { AcoesDocumento } from './AcoesDocumento';
 import { useAlternarFavorito, useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
 import { EditorMarcadores } from './EditorMarcadores';
-import { rotuloSituacao } from './textos';
 
 function BotaoFavorito({ documento }: { documento: Documento }) {
   const snackbar = useSnackbar();

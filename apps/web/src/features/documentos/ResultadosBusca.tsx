@@ -13,9 +13,10 @@ import {
 import { Link as RouterLink } from 'react-router';
 import { SecaoResultados } from '../../components/SecaoResultados';
 import { formatarData } from '../../lib/formatacao';
+import { rotuloSituacao } from '../../lib/rotulos-documento';
 import type { PaginaDocumentos } from './api';
 import { type EstadoBusca, type Ordenacao, TAMANHOS_PAGINA } from './filtros-url';
-import { rotuloSituacao, TEXTOS } from './textos';
+import { TEXTOS } from './textos';
 
 interface ResultadosBuscaProps {
   resultado: PaginaDocumentos;

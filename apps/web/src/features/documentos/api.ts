@@ -1,16 +1,16 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Assunto,
   Autuacao,
   Documento,
   DocumentoResumo,
   Entidade,
+  filtrosBuscaSchema,
+  HipoteseLegal,
   ServidorProcedencia,
-  TipoDocumento,
   TipoEntidade,
   Unidade,
 } from '@tramite/shared';
-import { compararDescricao, type filtrosBuscaSchema } from '@tramite/shared';
 import type { ConsultaEntidade } from '../../components/CampoEntidade';
 import { api } from '../../lib/api';
 
@@ -25,52 +25,86 @@ export interface PaginaDocumentos {
   tamanhoPagina: number;
 }
 
-const UMA_HORA = 60 * 60 * 1000;
-
 export const chavesDocumentos = {
+  todos: ['documentos'] as const,
   documento: (id: number) => ['documentos', id] as const,
   busca: (filtros: FiltrosConsulta | null) => ['documentos', 'busca', filtros] as const,
 };
 
-/** GET tipos-documentos, sorted by description (spec §9). */
-export function useTiposDocumentos(parametros: { todosTipos?: boolean; incluirInativos?: boolean } = {}) {
-  return useQuery({
-    queryKey: ['tipos-documentos', parametros],
-    queryFn: async ({ signal }) =>
-      (await api.get<TipoDocumento[]>('tipos-documentos', { params: { ...parametros }, signal })).toSorted(
-        compararDescricao,
-      ),
-    staleTime: UMA_HORA,
+/** GET documentos/{id}: the document every screen about it shows (number, holder, state). */
+export const consultaDocumento = (idDocumento: number | null) =>
+  queryOptions({
+    queryKey: chavesDocumentos.documento(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<Documento>(`documentos/${idDocumento}`, { signal }),
+    enabled: idDocumento !== null,
   });
-}
+
+/** GET documentos with the search filters; only runs when the filters passed validation (not null). */
+export const consultaBuscaDocumentos = (filtros: FiltrosConsulta | null) =>
+  queryOptions({
+    queryKey: chavesDocumentos.busca(filtros),
+    queryFn: ({ signal }) => api.get<PaginaDocumentos>('documentos', { params: { ...(filtros ?? {}) }, signal }),
+    enabled: filtros !== null,
+    placeholderData: keepPreviousData,
+  });
 
 /** GET procedencias/UNIDADE: the origin units. */
-export function useUnidadesProcedencia(somenteAtivas: boolean) {
-  return useQuery({
+export const consultaUnidadesProcedencia = (somenteAtivas: boolean) =>
+  queryOptions({
     queryKey: ['procedencias', 'UNIDADE', { somenteAtivas }],
     queryFn: ({ signal }) => api.get<Unidade[]>('procedencias/UNIDADE', { params: { somenteAtivas }, signal }),
-    staleTime: UMA_HORA,
   });
-}
 
 /** GET interessados: the interested-party types (optionally those of one document type). */
-export function useTiposInteressados(idTipoDocumento?: number | null) {
-  return useQuery({
+export const consultaTiposInteressados = (idTipoDocumento?: number | null) =>
+  queryOptions({
     queryKey: ['interessados', 'tipos', idTipoDocumento ?? null],
     queryFn: ({ signal }) =>
       api.get<TipoEntidade[]>('interessados', { params: { idTipoDocumento: idTipoDocumento ?? undefined }, signal }),
-    staleTime: UMA_HORA,
   });
-}
 
 /** GET responsaveis-tramitacao: the forwarding-responsible types. */
-export function useTiposResponsaveis() {
-  return useQuery({
+export const consultaTiposResponsaveis = () =>
+  queryOptions({
     queryKey: ['responsaveis-tramitacao', 'tipos'],
     queryFn: ({ signal }) => api.get<TipoEntidade[]>('responsaveis-tramitacao', { signal }),
-    staleTime: UMA_HORA,
   });
-}
+
+/** GET assuntos (optionally of one document type): the subjects offered as a search filter. */
+export const consultaAssuntos = (idTipoDocumento: number | null) =>
+  queryOptions({
+    queryKey: ['assuntos', { idTipoDocumento }],
+    queryFn: ({ signal }) =>
+      api.get<Assunto[]>('assuntos', { params: { idTipoDocumento: idTipoDocumento ?? undefined }, signal }),
+  });
+
+/** GET procedencias/usuarios-lotados?idsUnidades=: employees of the origin unit (logged-in users only). */
+export const consultaServidoresLotados = (idUnidade: number | null, habilitado: boolean) =>
+  queryOptions({
+    queryKey: ['procedencias', 'usuarios-lotados', idUnidade],
+    queryFn: ({ signal }) =>
+      api.get<ServidorProcedencia[]>('procedencias/usuarios-lotados', { params: { idsUnidades: idUnidade }, signal }),
+    enabled: habilitado && idUnidade !== null,
+  });
+
+/** GET propriedades/hipoteses-legais: the legal grounds of restricted access (a peça, a despacho). */
+export const consultaHipotesesLegais = (habilitado = true) =>
+  queryOptions({
+    queryKey: ['propriedades', 'hipoteses-legais'],
+    queryFn: ({ signal }) => api.get<HipoteseLegal[]>('propriedades/hipoteses-legais', { signal }),
+    enabled: habilitado,
+  });
+
+export const useDocumento = (idDocumento: number | null) => useQuery(consultaDocumento(idDocumento));
+export const useBuscaDocumentos = (filtros: FiltrosConsulta | null) => useQuery(consultaBuscaDocumentos(filtros));
+export const useUnidadesProcedencia = (somenteAtivas: boolean) => useQuery(consultaUnidadesProcedencia(somenteAtivas));
+export const useTiposInteressados = (idTipoDocumento?: number | null) =>
+  useQuery(consultaTiposInteressados(idTipoDocumento));
+export const useTiposResponsaveis = () => useQuery(consultaTiposResponsaveis());
+export const useAssuntos = (idTipoDocumento: number | null) => useQuery(consultaAssuntos(idTipoDocumento));
+export const useServidoresLotados = (idUnidade: number | null, habilitado: boolean) =>
+  useQuery(consultaServidoresLotados(idUnidade, habilitado));
+export const useHipotesesLegais = (habilitado = true) => useQuery(consultaHipotesesLegais(habilitado));
 
 function consultaEntidade(consulta: ConsultaEntidade, extra: Record<string, string | boolean | undefined> = {}) {
   return { nome: consulta.nome, codigo: consulta.codigo, id: consulta.id, ...extra };
@@ -97,60 +131,7 @@ export function buscarResponsaveis(tipo: string, consulta: ConsultaEntidade, sig
   });
 }
 
-/** GET tipos-documentos/{id}/assuntos: the subjects of one document type (the opening form). */
-export function useAssuntosDoTipo(idTipoDocumento: number | null) {
-  return useQuery({
-    queryKey: ['tipos-documentos', idTipoDocumento, 'assuntos'],
-    queryFn: ({ signal }) => api.get<Assunto[]>(`tipos-documentos/${idTipoDocumento}/assuntos`, { signal }),
-    enabled: idTipoDocumento !== null,
-    staleTime: UMA_HORA,
-  });
-}
-
-/** GET assuntos (optionally of one document type): the subjects offered as a search filter. */
-export function useAssuntos(idTipoDocumento: number | null) {
-  return useQuery({
-    queryKey: ['assuntos', { idTipoDocumento }],
-    queryFn: ({ signal }) =>
-      api.get<Assunto[]>('assuntos', { params: { idTipoDocumento: idTipoDocumento ?? undefined }, signal }),
-    staleTime: UMA_HORA,
-  });
-}
-
-/** GET procedencias/usuarios-lotados?idsUnidades=: employees of the origin unit (logged-in users only). */
-export function useServidoresLotados(idUnidade: number | null, habilitado: boolean) {
-  return useQuery({
-    queryKey: ['procedencias', 'usuarios-lotados', idUnidade],
-    queryFn: ({ signal }) =>
-      api.get<ServidorProcedencia[]>('procedencias/usuarios-lotados', { params: { idsUnidades: idUnidade }, signal }),
-    enabled: habilitado && idUnidade !== null,
-    staleTime: UMA_HORA,
-  });
-}
-
-/** GET documentos/{id}. */
-export function useDocumento(idDocumento: number | null) {
-  return useQuery({
-    queryKey: chavesDocumentos.documento(idDocumento ?? 0),
-    queryFn: ({ signal }) => api.get<Documento>(`documentos/${idDocumento}`, { signal }),
-    enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
-  });
-}
-
-/** GET documentos with the search filters; only runs when `habilitada` (the filters passed validation). */
-export function useBuscaDocumentos(filtros: FiltrosConsulta | null) {
-  return useQuery({
-    queryKey: chavesDocumentos.busca(filtros),
-    queryFn: ({ signal }) => api.get<PaginaDocumentos>('documentos', { params: { ...(filtros ?? {}) }, signal }),
-    enabled: filtros !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
-}
-
-/** GET documentos?numeroDocumento=: the origin-document lookup of the opening form. */
+/** GET documentos?numeroDocumento=: a document by its number (origin of an opening, target of a split or a link). */
 export function buscarDocumentoPorNumero(numeroDocumento: string) {
   return api.get<PaginaDocumentos>('documentos', { params: { numeroDocumento, pagina: 1, tamanhoPagina: 2 } });
 }
@@ -165,18 +146,6 @@ export function useSalvarAutuacao(idDocumento: number | null) {
         : api.patch<Documento>(`documentos/${idDocumento}`, autuacao),
     onSuccess: (documento) => {
       queryClient.setQueryData(chavesDocumentos.documento(documento.idDocumento), documento);
-      void queryClient.invalidateQueries({ queryKey: ['documentos', 'busca'] });
-    },
-  });
-}
-
-/** POST documentos/{id}/receber. */
-export function useReceberDocumento(idDocumento: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => api.post<Documento>(`documentos/${idDocumento}/receber`),
-    onSuccess: (documento) => {
-      queryClient.setQueryData(chavesDocumentos.documento(idDocumento), documento);
       void queryClient.invalidateQueries({ queryKey: ['documentos', 'busca'] });
     },
   });

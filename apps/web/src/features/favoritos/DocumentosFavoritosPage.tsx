@@ -14,7 +14,7 @@ import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useTiposDocumentos } from '../documentos/api';
+import { useTiposDocumentos } from '../tipos-documentos/api';
 import { useAlterarAcompanhamento, useFavoritos, useRemoverFavorito, useSalvarMarcadoresFavorito } from './api';
 import { DialogoMarcadores } from './DialogoMarcadores';
 import {

@@ -1,6 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Favorito, MarcadoresFavorito, PaginaFavoritos } from '@tramite/shared';
 import { api } from '../../lib/api';
+import { chavesDocumentos } from '../documentos/api';
 
 /** GET documentos-favoritos parameters (dates as YYYY-MM-DD; empty values are left out by the client). */
 export interface ConsultaFavoritos {
@@ -18,16 +19,16 @@ export const chavesFavoritos = {
 };
 
 /** GET documentos-favoritos; only runs when the filters passed validation (`consulta` not null). */
-export function useFavoritos(consulta: ConsultaFavoritos | null) {
-  return useQuery({
+export const consultaFavoritos = (consulta: ConsultaFavoritos | null) =>
+  queryOptions({
     queryKey: chavesFavoritos.lista(consulta),
     queryFn: ({ signal }) =>
       api.get<PaginaFavoritos>('documentos-favoritos', { params: { ...(consulta ?? {}) }, signal }),
     enabled: consulta !== null,
     placeholderData: keepPreviousData,
-    staleTime: 0,
   });
-}
+
+export const useFavoritos = (consulta: ConsultaFavoritos | null) => useQuery(consultaFavoritos(consulta));
 
 /** After any change the list and the document's detail (its favourite state and tags) are read again. */
 function useInvalidar() {
@@ -35,7 +36,7 @@ function useInvalidar() {
   return (idDocumento: number) =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: chavesFavoritos.todas }),
-      queryClient.invalidateQueries({ queryKey: ['documentos', idDocumento] }),
+      queryClient.invalidateQueries({ queryKey: chavesDocumentos.documento(idDocumento) }),
     ]);
 }
 

@@ -1,71 +1,46 @@
 import { validarFiltrosFavoritos } from '@tramite/shared';
+import {
+  type DescricaoUrl,
+  type EstadoUrl,
+  entradaDosFiltros,
+  escreverUrl,
+  filtrosVaziosDe,
+  lerUrl,
+} from '../../lib/estado-url';
 import type { ConsultaFavoritos } from './api';
 
 /** The favourites list's state lives in the query string, so a reload or a shared link shows the same page. */
 
-export interface ValoresFiltrosFavoritos {
-  /** YYYY-MM-DD or ''. */
-  dataInicioUltimaAlteracao: string;
-  dataFimUltimaAlteracao: string;
-  resumoDocumento: string;
-  /** The type's id as text, or ''. */
-  idTipoDocumento: string;
-}
-
-export interface EstadoFavoritos {
-  filtros: ValoresFiltrosFavoritos;
-  pagina: number;
-  tamanhoPagina: number;
-}
-
 export const TAMANHOS_PAGINA = [10, 20, 50, 100] as const;
-const TAMANHO_PADRAO = 20;
 
-const CAMPOS = ['dataInicioUltimaAlteracao', 'dataFimUltimaAlteracao', 'resumoDocumento', 'idTipoDocumento'] as const;
+/** Dates are YYYY-MM-DD and the type is its id as text; page 1 and the default size stay out of the URL. */
+const DESCRICAO_FAVORITOS = {
+  campos: ['dataInicioUltimaAlteracao', 'dataFimUltimaAlteracao', 'resumoDocumento', 'idTipoDocumento'],
+  tamanhoPadrao: 20,
+  omitirPadroes: true,
+} as const satisfies DescricaoUrl<string, null>;
 
-export function filtrosVazios(): ValoresFiltrosFavoritos {
-  return { dataInicioUltimaAlteracao: '', dataFimUltimaAlteracao: '', resumoDocumento: '', idTipoDocumento: '' };
-}
+export type ValoresFiltrosFavoritos = Record<(typeof DESCRICAO_FAVORITOS.campos)[number], string>;
 
-function inteiro(texto: string | null, padrao: number, maximo: number): number {
-  const valor = texto && /^\d+$/.test(texto) ? Number(texto) : padrao;
-  return valor >= 1 && valor <= maximo ? valor : padrao;
-}
+export type EstadoFavoritos = EstadoUrl<(typeof DESCRICAO_FAVORITOS.campos)[number], null>;
 
-export function lerFavoritos(parametros: URLSearchParams): EstadoFavoritos {
-  const filtros = filtrosVazios();
-  for (const campo of CAMPOS) filtros[campo] = parametros.get(campo) ?? '';
-  return {
-    filtros,
-    pagina: inteiro(parametros.get('pagina'), 1, 100_000),
-    tamanhoPagina: inteiro(parametros.get('tamanhoPagina'), TAMANHO_PADRAO, 100),
-  };
-}
+export const filtrosVazios = (): ValoresFiltrosFavoritos => filtrosVaziosDe(DESCRICAO_FAVORITOS);
 
-export function escreverFavoritos(estado: EstadoFavoritos): URLSearchParams {
-  const parametros = new URLSearchParams();
-  for (const campo of CAMPOS) {
-    const valor = estado.filtros[campo].trim();
-    if (valor) parametros.set(campo, valor);
-  }
-  if (estado.pagina !== 1) parametros.set('pagina', String(estado.pagina));
-  if (estado.tamanhoPagina !== TAMANHO_PADRAO) parametros.set('tamanhoPagina', String(estado.tamanhoPagina));
-  return parametros;
-}
+export const lerFavoritos = (parametros: URLSearchParams): EstadoFavoritos => lerUrl(DESCRICAO_FAVORITOS, parametros);
+
+export const escreverFavoritos = (estado: EstadoFavoritos): URLSearchParams => escreverUrl(DESCRICAO_FAVORITOS, estado);
 
 /** The shared rule of the server: answers the message of the first broken rule, or null. */
 export function validarFavoritos(filtros: ValoresFiltrosFavoritos): string | null {
   return validarFiltrosFavoritos(filtros);
 }
 
+/** The list's parameters; a type that is not a number is left out, as the form cannot produce one. */
 export function consultaDosFavoritos(estado: EstadoFavoritos): ConsultaFavoritos {
-  const { filtros } = estado;
-  const idTipo = /^\d+$/.test(filtros.idTipoDocumento) ? Number(filtros.idTipoDocumento) : undefined;
+  const { idTipoDocumento, ...filtros } = entradaDosFiltros(DESCRICAO_FAVORITOS, estado.filtros);
   return {
-    dataInicioUltimaAlteracao: filtros.dataInicioUltimaAlteracao || undefined,
-    dataFimUltimaAlteracao: filtros.dataFimUltimaAlteracao || undefined,
-    resumoDocumento: filtros.resumoDocumento.trim() || undefined,
-    idTipoDocumento: idTipo,
+    ...filtros,
+    idTipoDocumento: idTipoDocumento && /^\d+$/.test(idTipoDocumento) ? Number(idTipoDocumento) : undefined,
     pagina: estado.pagina,
     tamanhoPagina: estado.tamanhoPagina,
   };

@@ -9,7 +9,8 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useAssuntosDoTipo, useSalvarItemVocabulario, useTiposParaVocabulario } from './api';
+import { useAssuntosDoTipo } from '../tipos-documentos/api';
+import { useSalvarItemVocabulario, useTiposParaVocabulario } from './api';
 
 const CAMPOS: readonly FieldPath<SalvarItemGlossario>[] = ['idTipoDocumento', 'idAssunto', 'descricao', 'detalhamento'];
 const ID_TITULO = 'titulo-dialogo-item-vocabulario';

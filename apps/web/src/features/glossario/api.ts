@@ -1,34 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Assunto, ItemGlossario, SalvarItemGlossario, TipoDocumento } from '@tramite/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ItemGlossario, SalvarItemGlossario } from '@tramite/shared';
 import { api } from '../../lib/api';
+import { consultaTiposDocumentos } from '../tipos-documentos/api';
 
 const CHAVE_GLOSSARIO = ['glossario'] as const;
 
 /** GET glossario: every item of the controlled vocabulary. */
-export function useItensVocabulario() {
-  return useQuery({
+export const consultaItensVocabulario = () =>
+  queryOptions({
     queryKey: CHAVE_GLOSSARIO,
     queryFn: ({ signal }) => api.get<ItemGlossario[]>('glossario', { signal }),
   });
-}
+
+export const useItensVocabulario = () => useQuery(consultaItensVocabulario());
 
 /** Types that can take a glossary item: active, with at least one assignable subject. */
-export function useTiposParaVocabulario() {
-  return useQuery({
-    queryKey: ['tipos-documentos', { paraInclusaoEmVocabularioControlado: true }],
-    queryFn: ({ signal }) =>
-      api.get<TipoDocumento[]>('tipos-documentos', { params: { paraInclusaoEmVocabularioControlado: true }, signal }),
-  });
-}
-
-/** GET tipos-documentos/{id}/assuntos, only once a type is chosen. */
-export function useAssuntosDoTipo(idTipoDocumento: number | null) {
-  return useQuery({
-    queryKey: ['tipos-documentos', idTipoDocumento, 'assuntos'],
-    queryFn: ({ signal }) => api.get<Assunto[]>(`tipos-documentos/${idTipoDocumento}/assuntos`, { signal }),
-    enabled: idTipoDocumento !== null,
-  });
-}
+export const useTiposParaVocabulario = () =>
+  useQuery(consultaTiposDocumentos({ paraInclusaoEmVocabularioControlado: true }));
 
 /** POST glossario (new item) or PATCH glossario/{id}; the list is reloaded afterwards. */
 export function useSalvarItemVocabulario() {

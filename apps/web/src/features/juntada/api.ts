@@ -1,21 +1,21 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CandidatoJuntada, JuntarEntrada, Vinculos } from '@tramite/shared';
 import { api } from '../../lib/api';
+import { chavesDocumentos } from '../documentos/api';
 
 export const chavesJuntada = {
   vinculos: (idDocumento: number) => ['documentos', idDocumento, 'agregados'] as const,
 };
 
 /** GET documentos/{id}/agregados: the parent of the document and the documents joined into it. */
-export function useVinculos(idDocumento: number | null) {
-  return useQuery({
+export const consultaVinculos = (idDocumento: number | null) =>
+  queryOptions({
     queryKey: chavesJuntada.vinculos(idDocumento ?? 0),
     queryFn: ({ signal }) => api.get<Vinculos>(`documentos/${idDocumento}/agregados`, { signal }),
     enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
   });
-}
+
+export const useVinculos = (idDocumento: number | null) => useQuery(consultaVinculos(idDocumento));
 
 /** GET documentos/{id}/agregados/candidatos: documents of the user's unit that may be joined, by number. */
 export function buscarCandidatos(idDocumento: number, numeroDocumento: string) {
@@ -29,7 +29,7 @@ export function useJuntar(idDocumento: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entrada: JuntarEntrada) => api.post<Vinculos>(`documentos/${idDocumento}/agregados`, entrada),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
   });
 }
 
@@ -40,7 +40,7 @@ export function useDesjuntar(idDocumento: number) {
     mutationFn: (idAgregado: number) => api.delete<Vinculos>(`documentos/${idDocumento}/agregados/${idAgregado}`),
     onSuccess: (vinculos) => {
       queryClient.setQueryData(chavesJuntada.vinculos(idDocumento), vinculos);
-      return queryClient.invalidateQueries({ queryKey: ['documentos'] });
+      return queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos });
     },
   });
 }

@@ -26,7 +26,9 @@ import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { ErroHttp } from '../../lib/api';
-import { buscarDocumentoPorNumero, useCancelarPeca } from './api';
+import { buscarDocumentoPorNumero } from '../documentos/api';
+import { useCancelarPeca } from './api';
+import { nomePeca } from './textos';
 
 interface DialogoCancelamentoProps {
   peca: Peca;
@@ -69,7 +71,7 @@ export function DialogoCancelamento({ peca, aoFechar }: DialogoCancelamentoProps
   async function idDestino(): Promise<number | null> {
     if (situacaoVinculo !== 'M') return null;
     const digitos = somenteDigitos(numeroDestino);
-    const encontrados = (await buscarDocumentoPorNumero(numeroDestino.trim())).filter(
+    const encontrados = (await buscarDocumentoPorNumero(numeroDestino.trim())).itens.filter(
       (documento) => somenteDigitos(documento.numero) === digitos,
     );
     if (encontrados.length !== 1) throw new Error(MENSAGENS.arquivos.destinoDesmembramentoNaoEncontrado);
@@ -105,8 +107,8 @@ export function DialogoCancelamento({ peca, aoFechar }: DialogoCancelamentoProps
         <DialogTitle id={`${id}-titulo`}>Cancelar peça</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-            Peça {peca.sequencial}: {peca.nome}. O cancelamento é irreversível; a peça continua listada com o rótulo
-            escolhido.
+            Peça {peca.sequencial}: {nomePeca(peca)}. O cancelamento é irreversível; a peça continua listada com o
+            rótulo escolhido.
           </DialogContentText>
           <Stack spacing={2}>
             <FormControl>
@@ -163,7 +165,7 @@ export function DialogoCancelamento({ peca, aoFechar }: DialogoCancelamentoProps
         aoConfirmar={confirmar}
         aoCancelar={() => setConfirmando(false)}
       >
-        “{peca.nome}” será marcada como {ROTULOS_SITUACAO_VINCULO[situacaoVinculo].toLowerCase()}
+        “{nomePeca(peca)}” será marcada como {ROTULOS_SITUACAO_VINCULO[situacaoVinculo].toLowerCase()}
         {situacaoVinculo === 'M' ? ` e copiada para o documento ${numeroDestino.trim()}` : ''}. Esta ação não pode ser
         desfeita.
       </DialogoConfirmacao>

@@ -23,6 +23,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useAlterarPeca } from './api';
 import { CamposAcessoPeca, type ValoresAcesso } from './CamposAcessoPeca';
+import { nomePeca } from './textos';
 
 interface DialogoEdicaoPecaProps {
   peca: Peca;
@@ -87,7 +88,7 @@ export function DialogoEdicaoPeca({ peca, hipoteses, carregandoHipoteses, aoFech
         <DialogTitle id={`${id}-titulo`}>Editar arquivo</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-            Peça {peca.sequencial}: {peca.nome}
+            Peça {peca.sequencial}: {nomePeca(peca)}
           </DialogContentText>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <TextField
@@ -136,7 +137,7 @@ export function DialogoEdicaoPeca({ peca, hipoteses, carregandoHipoteses, aoFech
         aoConfirmar={salvar}
         aoCancelar={() => setConfirmando(false)}
       >
-        Confirma as alterações em “{peca.nome}”? A justificativa fica registrada no histórico da peça.
+        Confirma as alterações em “{nomePeca(peca)}”? A justificativa fica registrada no histórico da peça.
       </DialogoConfirmacao>
     </>
   );

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import type { Peca } from '@tramite/shared';
 import { useId, useState } from 'react';
+import { nomePeca } from './textos';
 
 interface DialogoSequenciaProps {
   peca: Peca;
@@ -28,7 +29,7 @@ export function DialogoSequencia({ peca, total, ocupado, aoConfirmar, aoFechar }
       <DialogTitle id={`${id}-titulo`}>Alterar sequência</DialogTitle>
       <DialogContent>
         <DialogContentText id={`${id}-descricao`} sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          Nova posição de “{peca.nome}” entre as {total} peças ativas. As peças entre a posição atual e a nova são
+          Nova posição de “{nomePeca(peca)}” entre as {total} peças ativas. As peças entre a posição atual e a nova são
           deslocadas.
         </DialogContentText>
         <TextField

@@ -31,10 +31,12 @@ import { AbasDocumento } from '../../components/AbasDocumento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { ErroHttp } from '../../lib/api';
+import { formatarTamanho } from '../../lib/formatacao';
 import { useUsuario } from '../../lib/sessao';
-import { chavesPecas, enviarPeca, useDocumento, useHipotesesLegais } from './api';
+import { useDocumento, useHipotesesLegais } from '../documentos/api';
+import { chavesPecas, enviarPeca } from './api';
 import { CamposAcessoPeca, type ValoresAcesso } from './CamposAcessoPeca';
-import { formatarTamanho, TEXTOS } from './textos';
+import { TEXTOS } from './textos';
 
 type EstadoItem = 'pendente' | 'enviando' | 'enviado' | 'falhou';
 

@@ -9,25 +9,15 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
+import { salvarArquivo } from '../../lib/download';
 import { useUsuario } from '../../lib/sessao';
-import { baixarArquivo, useAlterarPeca, useDocumento, useExcluirPeca, useHipotesesLegais, usePecas } from './api';
+import { useDocumento, useHipotesesLegais } from '../documentos/api';
+import { baixarArquivo, useAlterarPeca, useExcluirPeca, usePecas } from './api';
 import { DialogoCancelamento } from './DialogoCancelamento';
 import { DialogoEdicaoPeca } from './DialogoEdicaoPeca';
 import { DialogoSequencia } from './DialogoSequencia';
 import { type AcaoPeca, TabelaPecas } from './TabelaPecas';
-import { TEXTOS } from './textos';
-
-/** Saves a Blob under a file name through a temporary link. */
-function salvarArquivo(blob: Blob, nome: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = nome;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+import { nomePeca, TEXTOS } from './textos';
 
 /** Spec §2: the peças table of a document (public); the unit holding it edits, reorders, cancels and deletes. */
 export function PecasDocumentoPage() {
@@ -76,7 +66,7 @@ export function PecasDocumentoPage() {
   async function baixar(peca: Peca) {
     try {
       const { blob, nomeArquivo } = await executar('Buscando o arquivo', () => baixarArquivo(peca));
-      salvarArquivo(blob, nomeArquivo ?? peca.nome);
+      salvarArquivo(blob, nomeArquivo ?? nomePeca(peca));
     } catch {
       snackbar.erro(MENSAGENS.arquivos.erroBuscarArquivo);
     }
@@ -85,12 +75,12 @@ export function PecasDocumentoPage() {
   async function confirmarExclusao(peca: Peca) {
     try {
       await executar('Excluindo a peça', () => excluir.mutateAsync(peca));
-      snackbar.sucesso(MENSAGENS.arquivos.excluido(peca.nome));
+      snackbar.sucesso(MENSAGENS.arquivos.excluido(nomePeca(peca)));
       setAcao(null);
     } catch (erro) {
       setAcao(null);
       const detalhe = erro instanceof ErroHttp ? erro.mensagemServidor : undefined;
-      snackbar.erro(`${MENSAGENS.arquivos.naoExcluido(peca.nome)}${detalhe ? `: ${detalhe}` : ''}`);
+      snackbar.erro(`${MENSAGENS.arquivos.naoExcluido(nomePeca(peca))}${detalhe ? `: ${detalhe}` : ''}`);
     }
   }
 
@@ -171,7 +161,7 @@ export function PecasDocumentoPage() {
         }}
         aoCancelar={() => setAcao(null)}
       >
-        {acao ? `Excluir “${acao.peca.nome}”? As peças seguintes são renumeradas.` : ''}
+        {acao ? `Excluir “${nomePeca(acao.peca)}”? As peças seguintes são renumeradas.` : ''}
       </DialogoConfirmacao>
     </Pagina>
   );

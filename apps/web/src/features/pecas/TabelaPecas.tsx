@@ -21,9 +21,9 @@ import {
 } from '@mui/material';
 import { abreNoNavegador, type Peca, ROTULOS_NIVEL_ACESSO, ROTULOS_TIPO_COPIA } from '@tramite/shared';
 import { useState } from 'react';
-import { formatarDataHora } from '../../lib/formatacao';
+import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { urlArquivo } from './api';
-import { formatarTamanho, rotuloSituacaoPeca } from './textos';
+import { nomePeca, rotuloSituacaoPeca } from './textos';
 
 export type AcaoPeca = 'editar' | 'sequencia' | 'cancelar' | 'excluir';
 
@@ -55,7 +55,7 @@ function MenuAcoes({
       <Tooltip title="Mais ações">
         <span>
           <IconButton
-            aria-label={`Mais ações da peça ${peca.sequencial}: ${peca.nome}`}
+            aria-label={`Mais ações da peça ${peca.sequencial}: ${nomePeca(peca)}`}
             aria-haspopup="menu"
             aria-controls={ancora ? idMenu : undefined}
             aria-expanded={ancora ? 'true' : undefined}
@@ -104,7 +104,7 @@ export function TabelaPecas({ pecas, ocupado, aoMover, aoAgir, aoBaixar }: Tabel
               <TableRow
                 key={peca.idAcessoAnexo}
                 data-testid="linha-peca"
-                data-nome={peca.nome}
+                data-nome={peca.nome ?? ''}
                 sx={cancelada ? { '& td': { color: 'text.secondary' } } : undefined}
               >
                 <TableCell>{peca.sequencial}</TableCell>
@@ -115,8 +115,13 @@ export function TabelaPecas({ pecas, ocupado, aoMover, aoAgir, aoBaixar }: Tabel
                       target={abreNoNavegador(peca.tipoMime) ? '_blank' : undefined}
                       rel="noopener noreferrer"
                     >
-                      {peca.nome}
+                      {nomePeca(peca)}
                     </Link>
+                  ) : peca.nome === null ? (
+                    // A peça the reader may not open comes without its name: only the word of spec §6.
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      {nomePeca(peca)}
+                    </Typography>
                   ) : (
                     peca.nome
                   )}
@@ -165,7 +170,7 @@ export function TabelaPecas({ pecas, ocupado, aoMover, aoAgir, aoBaixar }: Tabel
                   <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
                     {peca.podeVisualizar ? (
                       <Tooltip title="Baixar">
-                        <IconButton aria-label={`Baixar ${peca.nome}`} size="small" onClick={() => aoBaixar(peca)}>
+                        <IconButton aria-label={`Baixar ${nomePeca(peca)}`} size="small" onClick={() => aoBaixar(peca)}>
                           <DownloadOutlined fontSize="small" />
                         </IconButton>
                       </Tooltip>
@@ -175,7 +180,7 @@ export function TabelaPecas({ pecas, ocupado, aoMover, aoAgir, aoBaixar }: Tabel
                         <Tooltip title="Mover para cima">
                           <span>
                             <IconButton
-                              aria-label={`Mover ${peca.nome} para cima`}
+                              aria-label={`Mover ${nomePeca(peca)} para cima`}
                               size="small"
                               disabled={ocupado || peca.sequencial <= 1}
                               onClick={() => aoMover(peca, peca.sequencial - 1)}
@@ -187,7 +192,7 @@ export function TabelaPecas({ pecas, ocupado, aoMover, aoAgir, aoBaixar }: Tabel
                         <Tooltip title="Mover para baixo">
                           <span>
                             <IconButton
-                              aria-label={`Mover ${peca.nome} para baixo`}
+                              aria-label={`Mover ${nomePeca(peca)} para baixo`}
                               size="small"
                               disabled={ocupado || peca.sequencial >= ultima}
                               onClick={() => aoMover(peca, peca.sequencial + 1)}

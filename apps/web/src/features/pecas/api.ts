@@ -1,55 +1,22 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AlterarPecaEntrada,
-  CancelarPecaEntrada,
-  Documento,
-  DocumentoResumo,
-  HipoteseLegal,
-  NivelAcesso,
-  Peca,
-  TipoCopia,
-} from '@tramite/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AlterarPecaEntrada, CancelarPecaEntrada, NivelAcesso, Peca, TipoCopia } from '@tramite/shared';
 import { api } from '../../lib/api';
 import { enviarArquivo, type ProgressoEnvio } from '../../lib/envio-arquivo';
-
-const UMA_HORA = 60 * 60 * 1000;
+import { chavesDocumentos } from '../documentos/api';
 
 export const chavesPecas = {
-  documento: (idDocumento: number) => ['documentos', idDocumento] as const,
   pecas: (idDocumento: number) => ['documentos', idDocumento, 'pecas'] as const,
 };
 
-/** GET documentos/{id}: the document whose peças are shown (number, holder, state, size class). */
-export function useDocumento(idDocumento: number | null) {
-  return useQuery({
-    queryKey: chavesPecas.documento(idDocumento ?? 0),
-    queryFn: ({ signal }) => api.get<Documento>(`documentos/${idDocumento}`, { signal }),
-    enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
-  });
-}
-
 /** GET documentos/{id}/pecas: the peças table, as the caller may see it. */
-export function usePecas(idDocumento: number | null) {
-  return useQuery({
+export const consultaPecas = (idDocumento: number | null) =>
+  queryOptions({
     queryKey: chavesPecas.pecas(idDocumento ?? 0),
     queryFn: ({ signal }) => api.get<Peca[]>(`documentos/${idDocumento}/pecas`, { signal }),
     enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
   });
-}
 
-/** GET propriedades/hipoteses-legais: the legal grounds for restricting access. */
-export function useHipotesesLegais(habilitado = true) {
-  return useQuery({
-    queryKey: ['propriedades', 'hipoteses-legais'],
-    queryFn: ({ signal }) => api.get<HipoteseLegal[]>('propriedades/hipoteses-legais', { signal }),
-    enabled: habilitado,
-    staleTime: UMA_HORA,
-  });
-}
+export const usePecas = (idDocumento: number | null) => useQuery(consultaPecas(idDocumento));
 
 function useInvalidarPecas(idDocumento: number) {
   const queryClient = useQueryClient();
@@ -73,7 +40,7 @@ export function useCancelarPeca(idDocumento: number) {
     mutationFn: ({ peca, corpo }: { peca: Peca; corpo: CancelarPecaEntrada }) =>
       api.patch<Peca>(`documentos/${idDocumento}/pecas/${peca.idAcessoAnexo}/cancelar`, corpo),
     // A desmembrada peça lands in another document: its list changes too.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
   });
 }
 
@@ -94,14 +61,6 @@ export function baixarArquivo(peca: Peca) {
 /** The address that opens the file in the browser (pdf, images) or downloads it. */
 export function urlArquivo(peca: Peca): string {
   return `/api/documentos/${peca.idDocumento}/anexos/${peca.idAnexo}/binario`;
-}
-
-/** GET documentos?numeroDocumento=: the target of a desmembramento, by its number. */
-export async function buscarDocumentoPorNumero(numeroDocumento: string): Promise<DocumentoResumo[]> {
-  const pagina = await api.get<{ itens: DocumentoResumo[] }>('documentos', {
-    params: { numeroDocumento, pagina: 1, tamanhoPagina: 2 },
-  });
-  return pagina.itens;
 }
 
 export interface CamposArquivo {

@@ -11,15 +11,16 @@ export const TEXTOS = {
   carregandoPecas: 'Carregando peças',
 } as const;
 
+/**
+ * The name a peça is shown by: its file name or, when the reader may not open it (the API then sends no name), the
+ * word of spec §6 that the step column also shows ('RESTRITO - Motivo: ...', 'DESMEMBRADA', 'DESENTRANHADA').
+ */
+export function nomePeca(peca: Pick<Peca, 'nome' | 'passoFluxo' | 'sequencial'>): string {
+  return peca.nome ?? peca.passoFluxo ?? `Peça ${peca.sequencial}`;
+}
+
 /** The situação column: cancelled peças by their label, the others by whether they already travelled. */
 export function rotuloSituacaoPeca(peca: Pick<Peca, 'situacaoVinculo' | 'situacaoTramitacao'>): string {
   if (peca.situacaoVinculo) return ROTULOS_SITUACAO_VINCULO[peca.situacaoVinculo];
   return peca.situacaoTramitacao === 'T' ? 'Tramitada' : 'Aguardando tramitação';
-}
-
-/** '5 MiB', '320 KiB', '12 bytes' in pt-BR. */
-export function formatarTamanho(bytes: number): string {
-  if (bytes >= 1_048_576) return `${(bytes / 1_048_576).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MiB`;
-  if (bytes >= 1024) return `${Math.ceil(bytes / 1024).toLocaleString('pt-BR')} KiB`;
-  return `${bytes} bytes`;
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Destino,
   Documento,
@@ -11,6 +11,7 @@ import type {
 } from '@tramite/shared';
 import { compararDescricao } from '@tramite/shared';
 import { api } from '../../lib/api';
+import { chavesDocumentos } from '../documentos/api';
 
 const CHAVE = ['reencaminhamento'] as const;
 
@@ -23,17 +24,17 @@ export interface BuscaReencaminhamento {
 }
 
 /** GET reencaminhamento/unidades: units (active or not) with documents pending or held. */
-export function useUnidadesReencaminhamento() {
-  return useQuery({
+export const consultaUnidadesReencaminhamento = () =>
+  queryOptions({
     queryKey: [...CHAVE, 'unidades'],
     queryFn: ({ signal }) => api.get<Unidade[]>('reencaminhamento/unidades', { signal }),
-    staleTime: 0,
   });
-}
+
+export const useUnidadesReencaminhamento = () => useQuery(consultaUnidadesReencaminhamento());
 
 /** GET reencaminhamento/unidades/{id}/caixa-postal?numeroDocumento=: the unit's box, paginated. */
-export function useCaixaUnidade(busca: BuscaReencaminhamento | null) {
-  return useQuery({
+export const consultaCaixaUnidade = (busca: BuscaReencaminhamento | null) =>
+  queryOptions({
     queryKey: [...CHAVE, 'caixa-postal', busca],
     queryFn: ({ signal }) =>
       api.get<PaginaCaixaPostal>(`reencaminhamento/unidades/${busca?.idUnidade}/caixa-postal`, {
@@ -42,9 +43,9 @@ export function useCaixaUnidade(busca: BuscaReencaminhamento | null) {
       }),
     enabled: busca !== null,
     placeholderData: keepPreviousData,
-    staleTime: 0,
   });
-}
+
+export const useCaixaUnidade = (busca: BuscaReencaminhamento | null) => useQuery(consultaCaixaUnidade(busca));
 
 /**
  * The unit whose box holds the document with this number (a search by number alone): the destination it waits to
@@ -61,25 +62,26 @@ export async function unidadeDoDocumento(numeroDocumento: string): Promise<numbe
 }
 
 /** GET reencaminhamento/documento/{id}/fluxos: the steps valid for the unit holding (or about to receive) it. */
-export function useFluxosReencaminhamento(idDocumento: number | null) {
-  return useQuery({
+export const consultaFluxosReencaminhamento = (idDocumento: number | null) =>
+  queryOptions({
     queryKey: [...CHAVE, 'documento', idDocumento, 'fluxos'],
     queryFn: async ({ signal }) =>
       (await api.get<Fluxo[]>(`reencaminhamento/documento/${idDocumento}/fluxos`, { signal })).toSorted(
         compararDescricao,
       ),
     enabled: idDocumento !== null,
-    staleTime: 0,
   });
-}
+
+export const useFluxosReencaminhamento = (idDocumento: number | null) =>
+  useQuery(consultaFluxosReencaminhamento(idDocumento));
 
 /** GET reencaminhamento/documento/{id}/fluxos/{idFluxo}/destinos?idPasso=: from the unit holding the document. */
-export function useDestinosReencaminhamento(
+export const consultaDestinosReencaminhamento = (
   idDocumento: number | null,
   idFluxo: number | null,
   idPasso: number | null,
-) {
-  return useQuery({
+) =>
+  queryOptions({
     queryKey: [...CHAVE, 'documento', idDocumento, 'fluxos', idFluxo, 'destinos', idPasso],
     queryFn: ({ signal }) =>
       api.get<Destino[]>(`reencaminhamento/documento/${idDocumento}/fluxos/${idFluxo}/destinos`, {
@@ -87,9 +89,13 @@ export function useDestinosReencaminhamento(
         signal,
       }),
     enabled: idDocumento !== null && idFluxo !== null && idPasso !== null,
-    staleTime: 0,
   });
-}
+
+export const useDestinosReencaminhamento = (
+  idDocumento: number | null,
+  idFluxo: number | null,
+  idPasso: number | null,
+) => useQuery(consultaDestinosReencaminhamento(idDocumento, idFluxo, idPasso));
 
 /** POST reencaminhamento/documento/{id}/receber: receives in the name of the destination unit (situação T). */
 export function useReceberEmNomeDaUnidade() {
@@ -109,7 +115,7 @@ export function useReencaminhar() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: CHAVE }),
-        queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
       ]),
   });
 }

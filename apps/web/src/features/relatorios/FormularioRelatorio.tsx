@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { ErroHttp } from '../../lib/api';
+import { criarUrlPdf, liberarUrl } from '../../lib/download';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { gerarRelatorio, useUnidadesRelatorio } from './api';
 import { CampoDataHora } from './CampoDataHora';
@@ -20,9 +21,15 @@ interface RelatorioPronto {
 
 const rotuloUnidade = (unidade: UnidadeRelatorio) => `${unidade.sigla} — ${unidade.nome}`;
 
-/** The server's message for a refused request (400); the specification's message for any other failure. */
+/**
+ * Answers whose message tells the user what to do: a refused request (400), a report past the time or memory limit
+ * (422), too many reports at once (429), a busy server (503).
+ */
+const STATUS_COM_MENSAGEM = new Set([400, 422, 429, 503]);
+
+/** The server's message for those; the specification's message for any other failure. */
 function mensagemFalha(erro: unknown): string {
-  return erro instanceof ErroHttp && erro.status === 400 && erro.mensagemServidor
+  return erro instanceof ErroHttp && STATUS_COM_MENSAGEM.has(erro.status) && erro.mensagemServidor
     ? erro.mensagemServidor
     : MENSAGENS.relatorios.erroGerarPdf;
 }
@@ -46,7 +53,7 @@ export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
   const [pronto, setPronto] = useState<RelatorioPronto | null>(null);
 
   // A generated file lives until the next one or until the user leaves the screen.
-  useEffect(() => () => (pronto ? URL.revokeObjectURL(pronto.url) : undefined), [pronto]);
+  useEffect(() => () => (pronto ? liberarUrl(pronto.url) : undefined), [pronto]);
 
   const limite = (valor: Dayjs | null) => (valor?.isValid() ? valor.format(FORMATO_LIMITE) : '');
 
@@ -71,9 +78,7 @@ export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
           fim: limite(fim),
         }),
       );
-      const url = URL.createObjectURL(
-        blob.type === 'application/pdf' ? blob : new Blob([blob], { type: 'application/pdf' }),
-      );
+      const url = criarUrlPdf(blob);
       setPronto({ url, nomeArquivo: nomeArquivo ?? `relatorio-${tipo}.pdf` });
       window.open(url, '_blank');
     } catch (falha) {

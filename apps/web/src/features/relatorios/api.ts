@@ -1,18 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TipoRelatorio, UnidadeRelatorio } from '@tramite/shared';
 import { api } from '../../lib/api';
 
-const UMA_HORA = 60 * 60 * 1000;
-
 /** GET relatorios/{x}/unidades: the user's own units first (they are grouped that way), then by name. */
-export function useUnidadesRelatorio(tipo: TipoRelatorio) {
-  return useQuery({
+export const consultaUnidadesRelatorio = (tipo: TipoRelatorio) =>
+  queryOptions({
     queryKey: ['relatorios', tipo, 'unidades'],
     queryFn: ({ signal }) => api.get<UnidadeRelatorio[]>(`relatorios/${tipo}/unidades`, { signal }),
     select: (unidades) => [...unidades.filter((u) => u.lotacao), ...unidades.filter((u) => !u.lotacao)],
-    staleTime: UMA_HORA,
   });
-}
+
+export const useUnidadesRelatorio = (tipo: TipoRelatorio) => useQuery(consultaUnidadesRelatorio(tipo));
 
 export interface PedidoRelatorio {
   idsUnidades: number[];

@@ -8,7 +8,7 @@ import {
   TIPO_DESPACHO_PADRAO,
 } from '@tramite/shared';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useHipotesesLegais } from './api';
+import { useHipotesesLegais } from '../documentos/api';
 import { TEXTOS, TIPOS_DESPACHO } from './textos';
 
 /** The dispatch of a forwarding as the form holds it (spec §3 'Forwarding parameters'). */

@@ -8,7 +8,8 @@ import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
 import { ErroHttp } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useTiposDocumentos, useUnidadesCaixaPostal } from './api';
+import { useTiposDocumentos } from '../tipos-documentos/api';
+import { useUnidadesCaixaPostal } from './api';
 import type { CampoFiltroCaixa, ValoresFiltrosCaixa } from './filtros-caixa';
 
 interface FormularioCaixaPostalProps {

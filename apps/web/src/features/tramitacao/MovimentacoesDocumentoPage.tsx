@@ -19,7 +19,8 @@ import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
 import { formatarDataHora } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useDocumento, useHistorico } from './api';
+import { useDocumento } from '../documentos/api';
+import { useHistorico } from './api';
 import { TEXTOS } from './textos';
 
 /** Spec §6: a restricted despacho hidden from the reader shows 'RESTRITO - Motivo: ' and the legal hypothesis. */

@@ -23,11 +23,11 @@ import { Pagina } from '../../components/Pagina';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { useDocumento } from '../documentos/api';
 import {
   buscarConsistencia,
   contarPecas,
   useDestinos,
-  useDocumento,
   useFluxos,
   useRascunhoDespacho,
   useSalvarDespacho,

@@ -1,15 +1,13 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Consistencia,
   Destino,
   Documento,
   Fluxo,
-  HipoteseLegal,
   PaginaCaixaPostal,
   RascunhoDespacho,
   ResultadoLote,
   SalvarDespacho,
-  TipoDocumento,
   Tramitacao,
   TramitarEntrada,
   TramitarLoteEntrada,
@@ -17,15 +15,13 @@ import type {
 } from '@tramite/shared';
 import { compararDescricao } from '@tramite/shared';
 import { api } from '../../lib/api';
+import { chavesDocumentos } from '../documentos/api';
 import type { ConsultaCaixa } from './filtros-caixa';
-
-const UMA_HORA = 60 * 60 * 1000;
 
 /** A postal-box search slower than this is abandoned: the API client then reports status 0 (spec §8, time-out). */
 export const TEMPO_MAXIMO_BUSCA_MS = 60_000;
 
 export const chavesTramitacao = {
-  documento: (id: number) => ['documentos', id] as const,
   fluxos: (id: number) => ['documentos', id, 'fluxos'] as const,
   destinos: (id: number, idFluxo: number | null, idPasso: number | null) =>
     ['documentos', id, 'fluxos', idFluxo, 'destinos', idPasso] as const,
@@ -34,38 +30,67 @@ export const chavesTramitacao = {
   caixaPostal: ['caixa-postal'] as const,
 };
 
-/** GET documentos/{id}. */
-export function useDocumento(idDocumento: number | null) {
-  return useQuery({
-    queryKey: chavesTramitacao.documento(idDocumento ?? 0),
-    queryFn: ({ signal }) => api.get<Documento>(`documentos/${idDocumento}`, { signal }),
-    enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
-  });
-}
-
 /** GET documentos/{id}/fluxos: every flow of the type with the steps the user's unit may take now, by description. */
-export function useFluxos(idDocumento: number | null) {
-  return useQuery({
+export const consultaFluxos = (idDocumento: number | null) =>
+  queryOptions({
     queryKey: chavesTramitacao.fluxos(idDocumento ?? 0),
     queryFn: async ({ signal }) =>
       (await api.get<Fluxo[]>(`documentos/${idDocumento}/fluxos`, { signal })).toSorted(compararDescricao),
     enabled: idDocumento !== null,
-    staleTime: 0,
   });
-}
 
 /** GET documentos/{id}/fluxos/{idFluxo}/destinos?idPasso=: the destinations the step allows. */
-export function useDestinos(idDocumento: number | null, idFluxo: number | null, idPasso: number | null) {
-  return useQuery({
+export const consultaDestinos = (idDocumento: number | null, idFluxo: number | null, idPasso: number | null) =>
+  queryOptions({
     queryKey: chavesTramitacao.destinos(idDocumento ?? 0, idFluxo, idPasso),
     queryFn: ({ signal }) =>
       api.get<Destino[]>(`documentos/${idDocumento}/fluxos/${idFluxo}/destinos`, { params: { idPasso }, signal }),
     enabled: idDocumento !== null && idFluxo !== null && idPasso !== null,
-    staleTime: 0,
   });
-}
+
+/** GET documentos/{id}/tramitacoes/despacho: the despacho and despacho preparatório saved by the user's unit. */
+export const consultaRascunhoDespacho = (idDocumento: number | null) =>
+  queryOptions({
+    queryKey: chavesTramitacao.rascunho(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<RascunhoDespacho>(`documentos/${idDocumento}/tramitacoes/despacho`, { signal }),
+    enabled: idDocumento !== null,
+  });
+
+/** GET documentos/{id}/tramitacoes: the movement history, in order of sequence (public). */
+export const consultaHistorico = (idDocumento: number | null) =>
+  queryOptions({
+    queryKey: chavesTramitacao.historico(idDocumento ?? 0),
+    queryFn: ({ signal }) => api.get<Tramitacao[]>(`documentos/${idDocumento}/tramitacoes`, { signal }),
+    enabled: idDocumento !== null,
+  });
+
+/** GET procedencias/caixa-postal/UNIDADE: the units whose postal box the user may open. */
+export const consultaUnidadesCaixaPostal = () =>
+  queryOptions({
+    queryKey: ['procedencias', 'caixa-postal', 'UNIDADE'],
+    queryFn: ({ signal }) => api.get<Unidade[]>('procedencias/caixa-postal/UNIDADE', { signal }),
+  });
+
+/** GET caixa-postal with valid filters (null: no search yet). Slow searches are cut at TEMPO_MAXIMO_BUSCA_MS. */
+export const consultaCaixaPostal = (filtros: ConsultaCaixa | null) =>
+  queryOptions({
+    queryKey: [...chavesTramitacao.caixaPostal, filtros],
+    queryFn: ({ signal }) =>
+      api.get<PaginaCaixaPostal>('caixa-postal', {
+        params: { ...(filtros ?? {}) },
+        signal: AbortSignal.any([signal, AbortSignal.timeout(TEMPO_MAXIMO_BUSCA_MS)]),
+      }),
+    enabled: filtros !== null,
+    placeholderData: keepPreviousData,
+  });
+
+export const useFluxos = (idDocumento: number | null) => useQuery(consultaFluxos(idDocumento));
+export const useDestinos = (idDocumento: number | null, idFluxo: number | null, idPasso: number | null) =>
+  useQuery(consultaDestinos(idDocumento, idFluxo, idPasso));
+export const useRascunhoDespacho = (idDocumento: number | null) => useQuery(consultaRascunhoDespacho(idDocumento));
+export const useHistorico = (idDocumento: number | null) => useQuery(consultaHistorico(idDocumento));
+export const useUnidadesCaixaPostal = () => useQuery(consultaUnidadesCaixaPostal());
+export const useCaixaPostal = (filtros: ConsultaCaixa | null) => useQuery(consultaCaixaPostal(filtros));
 
 /** GET documentos/{id}/fluxos/{idFluxo}/consistencia?idPasso=: ERRO blocks the sending, ALERTA asks to confirm. */
 export function buscarConsistencia(idDocumento: number, idFluxo: number, idPasso: number) {
@@ -75,17 +100,6 @@ export function buscarConsistencia(idDocumento: number, idFluxo: number, idPasso
 /** The number of peças of a document (GET documentos/{id}/pecas), for the type-571 confirmation of spec §4. */
 export async function contarPecas(idDocumento: number): Promise<number> {
   return (await api.get<unknown[]>(`documentos/${idDocumento}/pecas`)).length;
-}
-
-/** GET documentos/{id}/tramitacoes/despacho: the despacho and despacho preparatório saved by the user's unit. */
-export function useRascunhoDespacho(idDocumento: number | null) {
-  return useQuery({
-    queryKey: chavesTramitacao.rascunho(idDocumento ?? 0),
-    queryFn: ({ signal }) => api.get<RascunhoDespacho>(`documentos/${idDocumento}/tramitacoes/despacho`, { signal }),
-    enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
-  });
 }
 
 /** PATCH documentos/{id}/tramitacoes: saves the despacho and the despacho preparatório without sending. */
@@ -105,77 +119,26 @@ export function useTramitar(idDocumento: number) {
     mutationFn: (envio: TramitarEntrada) => api.post<Tramitacao>(`documentos/${idDocumento}/tramitacoes`, envio),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
         queryClient.invalidateQueries({ queryKey: chavesTramitacao.caixaPostal }),
       ]),
   });
 }
 
-/** GET documentos/{id}/tramitacoes: the movement history, in order of sequence (public). */
-export function useHistorico(idDocumento: number | null) {
-  return useQuery({
-    queryKey: chavesTramitacao.historico(idDocumento ?? 0),
-    queryFn: ({ signal }) => api.get<Tramitacao[]>(`documentos/${idDocumento}/tramitacoes`, { signal }),
-    enabled: idDocumento !== null,
-    staleTime: 0,
-    retry: false,
-  });
-}
-
-/** GET tipos-documentos, sorted by description (spec §9). */
-export function useTiposDocumentos() {
-  return useQuery({
-    queryKey: ['tipos-documentos', {}],
-    queryFn: async ({ signal }) =>
-      (await api.get<TipoDocumento[]>('tipos-documentos', { signal })).toSorted(compararDescricao),
-    staleTime: UMA_HORA,
-  });
-}
-
-/** GET procedencias/caixa-postal/UNIDADE: the units whose postal box the user may open. */
-export function useUnidadesCaixaPostal() {
-  return useQuery({
-    queryKey: ['procedencias', 'caixa-postal', 'UNIDADE'],
-    queryFn: ({ signal }) => api.get<Unidade[]>('procedencias/caixa-postal/UNIDADE', { signal }),
-    staleTime: UMA_HORA,
-  });
-}
-
-/** GET propriedades/hipoteses-legais: the legal grounds of a restricted despacho. */
-export function useHipotesesLegais(habilitado = true) {
-  return useQuery({
-    queryKey: ['propriedades', 'hipoteses-legais'],
-    queryFn: ({ signal }) => api.get<HipoteseLegal[]>('propriedades/hipoteses-legais', { signal }),
-    enabled: habilitado,
-    staleTime: UMA_HORA,
-  });
-}
-
-/** GET caixa-postal with valid filters (null: no search yet). Slow searches are cut at TEMPO_MAXIMO_BUSCA_MS. */
-export function useCaixaPostal(filtros: ConsultaCaixa | null) {
-  return useQuery({
-    queryKey: [...chavesTramitacao.caixaPostal, filtros],
-    queryFn: ({ signal }) =>
-      api.get<PaginaCaixaPostal>('caixa-postal', {
-        params: { ...(filtros ?? {}) },
-        signal: AbortSignal.any([signal, AbortSignal.timeout(TEMPO_MAXIMO_BUSCA_MS)]),
-      }),
-    enabled: filtros !== null,
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-    retry: false,
-  });
-}
-
-/** POST documentos/{id}/receber from the postal box. */
+/**
+ * POST documentos/{id}/receber, from the postal box or the document's screen. The answer is shown at once; then
+ * the postal box and everything about documents (the document, its history, searches) are read again, also after
+ * a refusal, since someone else may have received it first.
+ */
 export function useReceberDocumento() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (idDocumento: number) => api.post<Documento>(`documentos/${idDocumento}/receber`),
+    onSuccess: (documento) => queryClient.setQueryData(chavesDocumentos.documento(documento.idDocumento), documento),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: chavesTramitacao.caixaPostal }),
-        queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
       ]),
   });
 }
@@ -188,7 +151,7 @@ export function useTramitarLote() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: chavesTramitacao.caixaPostal }),
-        queryClient.invalidateQueries({ queryKey: ['documentos'] }),
+        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
       ]),
   });
 }

@@ -10,8 +10,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { Pagina } from '../../components/Pagina';
 import { formatarDataHora } from '../../lib/formatacao';
+import { rotuloProcessamento, rotuloSituacao } from '../../lib/rotulos-documento';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { rotuloProcessamento, rotuloSituacao } from '../documentos/textos';
 import { codigoNaoEncontrado, useVerificacao } from './api';
 
 function Item({ rotulo, children, testId }: { rotulo: string; children: ReactNode; testId?: string }) {

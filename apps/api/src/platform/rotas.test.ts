@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { disposicaoConteudo } from './regras.ts';
+import { disposicaoConteudo } from './rotas.ts';
 
 describe('disposicaoConteudo', () => {
   it.each([

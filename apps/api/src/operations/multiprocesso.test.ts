@@ -79,7 +79,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API no mesmo 
     for (const r of respostas) porStatus.set(r.status, (porStatus.get(r.status) ?? 0) + 1);
     expect(Object.fromEntries(porStatus)).toEqual({ 200: 1, 409: 99 });
     for (const r of respostas.filter((x) => x.status === 409)) {
-      expect(r.corpo).toEqual({ mensagem: 'Este documento já foi recebido', erros: [] });
+      expect(r.corpo).toEqual({ codigo: 'CONFLITO', mensagem: 'Este documento já foi recebido', erros: [] });
     }
 
     const { db } = conexao;

@@ -1,5 +1,5 @@
 /**
- * Loaded with `node --expose-gc --import ./apps/api/src/operacao/sonda-memoria.ts` by the soak (scripts/soak.ts):
+ * Loaded with `node --expose-gc --import ./apps/api/src/operations/sonda-memoria.ts` by the soak (scripts/soak.ts):
  * asked over the IPC channel, runs a full garbage collection and answers with process.memoryUsage(). The live heap
  * after a full collection is what a leak raises; RSS also moves with the collector's schedule and the allocator.
  */

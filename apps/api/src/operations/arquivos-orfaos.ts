@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { Banco } from '../db/connection.ts';
+import { agendarPeriodicamente } from '../platform/agendamento.ts';
 import type { ArmazenamentoArquivos } from '../platform/armazenamento.ts';
 
 /**
@@ -68,27 +69,9 @@ export function agendarRecolhimento(
   opcoes: { carenciaSegundos: number; intervaloMs?: number },
   aoTerminar: (erro: unknown, resultado?: { orfaos: number; temporarios: number }) => void,
 ): () => Promise<void> {
-  let ativo = true;
-  let emCurso: Promise<void> | null = null;
-  const rodar = () => {
-    if (!ativo || emCurso) return;
-    emCurso = recolherArquivosOrfaos(db, armazenamento, opcoes)
-      .then(
-        (resultado) => aoTerminar(null, resultado),
-        (erro) => aoTerminar(erro),
-      )
-      .finally(() => {
-        emCurso = null;
-      });
-  };
-  const inicio = setTimeout(rodar, 0);
-  const temporizador = setInterval(rodar, opcoes.intervaloMs ?? 3_600_000);
-  inicio.unref();
-  temporizador.unref();
-  return async () => {
-    ativo = false;
-    clearTimeout(inicio);
-    clearInterval(temporizador);
-    await emCurso;
-  };
+  return agendarPeriodicamente(
+    () => recolherArquivosOrfaos(db, armazenamento, opcoes),
+    opcoes.intervaloMs ?? 3_600_000,
+    aoTerminar,
+  );
 }

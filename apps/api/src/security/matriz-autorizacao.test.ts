@@ -1,4 +1,5 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { erroApiSchema } from '@tramite/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpoMultipart, pdf } from '../features/pecas/apoio-teste.ts';
@@ -642,7 +643,9 @@ describe('matriz de autorização', () => {
         }
         if (resposta.statusCode >= 400 && String(resposta.headers['content-type']).includes('json')) {
           const chaves = Object.keys(resposta.json()).sort().join(',');
-          if (chaves !== 'erros,mensagem') divergencias.push(`${operacao} [${chamador}]: corpo de erro {${chaves}}`);
+          if (chaves !== 'codigo,erros,mensagem' || !erroApiSchema.safeParse(resposta.json()).success) {
+            divergencias.push(`${operacao} [${chamador}]: corpo de erro {${chaves}}`);
+          }
         }
         const permitidos = [
           ...(chamador === 'anonimo' ? [] : (caso.permiteLogado ?? [])),
@@ -700,7 +703,10 @@ describe('matriz de autorização', () => {
     const ler = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: cabecalhosApp(cookie) });
     const binario = await ler(`/api/documentos/${m.cofre.id}/anexos/${m.cofre.idAnexoRestrito}/binario`, admin);
     expect(binario.statusCode).toBe(200);
-    expect(vazamentos(binario, [])).toEqual(['pecaRestrita']);
+    // The bytes, and the file name in Content-Disposition.
+    expect(vazamentos(binario, [])).toEqual(['pecaRestrita', 'textoPecaRestrita']);
+    const pecas = await ler(`/api/documentos/${m.cofre.id}/pecas`, admin);
+    expect(vazamentos(pecas, [])).toEqual(['textoPecaRestrita']);
     const historico = await ler(`/api/documentos/${m.cofre.id}/tramitacoes`, titular);
     expect(vazamentos(historico, [])).toEqual(['despachoRestrito']);
     const rascunho = await ler(`/api/documentos/${m.cofre.id}/tramitacoes/despacho`, titular);

@@ -87,7 +87,16 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API atrás do
     dataDir = await mkdtemp(join(tmpdir(), 'tramite-nginx-dados-'));
     pasta = await mkdtemp(join(tmpdir(), 'tramite-nginx-'));
     for (const [i, porta] of PORTAS_API.entries()) {
-      processos.push(await iniciarProcesso({ porta, databaseUrl: banco.url, dataDir, demo: i === 0 }));
+      // As docs/deployment.md sets it: the X-Forwarded-For of the nginx on this machine is believed.
+      processos.push(
+        await iniciarProcesso({
+          porta,
+          databaseUrl: banco.url,
+          dataDir,
+          demo: i === 0,
+          env: { TRUST_PROXY: '127.0.0.1' },
+        }),
+      );
     }
     await mkdir(join(pasta, 'corpo'));
     const arquivo = join(pasta, 'nginx.conf');

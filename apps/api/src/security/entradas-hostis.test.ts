@@ -1,3 +1,4 @@
+import { erroApiSchema } from '@tramite/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semearDemo } from '../db/seed/index.ts';
@@ -9,7 +10,7 @@ import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-test
  * and body parameters (the fields of its schema) with random and hostile values (1 MiB strings, wrong types,
  * negative and enormous ids, SQL and HTML fragments, impossible dates, path traversal, NUL and control characters,
  * odd unicode) and sends them as the administrator (every permission). Every answer must be a 4xx with the error
- * shape `{ mensagem, erros }` or a 2xx (a value legitimately accepted, e.g. a free-text search), never a 5xx, and
+ * shape `{ codigo, mensagem, erros }` (a code of the catalogue) or a 2xx (a value legitimately accepted, e.g. a free-text search), never a 5xx, and
  * come within the per-request time limit.
  */
 
@@ -184,7 +185,7 @@ async function comLimite<T>(promessa: Promise<T>, rotulo: string): Promise<T> {
 }
 
 describe('entradas hostis em todas as operações', () => {
-  it('respondem 4xx com { mensagem, erros } ou 2xx, nunca 5xx nem silêncio', async () => {
+  it('respondem 4xx com { codigo, mensagem, erros } ou 2xx, nunca 5xx nem silêncio', async () => {
     expect(operacoes.length).toBeGreaterThan(60);
     const falhas: string[] = [];
     const statusVistos = new Map<number, number>();
@@ -254,10 +255,10 @@ describe('entradas hostis em todas as operações', () => {
               return;
             const corpo = resposta.json() as Record<string, unknown>;
             if (
+              !erroApiSchema.safeParse(corpo).success ||
               typeof corpo.mensagem !== 'string' ||
               !corpo.mensagem ||
-              !Array.isArray(corpo.erros) ||
-              Object.keys(corpo).length !== 2
+              Object.keys(corpo).length !== 3
             ) {
               falhas.push(`forma de erro: ${descricao}`);
             }

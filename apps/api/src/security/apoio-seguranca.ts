@@ -13,6 +13,8 @@ import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
  */
 export const MARCADORES = {
   pecaRestrita: 'MARCADOR-PECA-RESTRITA-7Q2W9X',
+  /** The restricted peça's file name, description and justification (issue 17: free text follows the bytes). */
+  textoPecaRestrita: 'MARCADOR-TEXTO-PECA-RESTRITA-4N8B1V',
   despachoRestrito: 'MARCADOR-DESPACHO-RESTRITO-5E8R1T',
   rascunhoRestrito: 'MARCADOR-RASCUNHO-RESTRITO-3K6M0P',
   cpfUsuario: '90817263545',
@@ -125,7 +127,7 @@ export async function montarMundo(t: AppTeste): Promise<Mundo> {
     { idDocumento: idCofre, idUsuario: titular },
     [
       {
-        nome: 'parecer-reservado.pdf',
+        nome: `${MARCADORES.textoPecaRestrita}.pdf`,
         conteudo: pdf(4096, MARCADORES.pecaRestrita),
         tipoMime: 'application/pdf',
         nivelAcesso: 'R',
@@ -134,6 +136,11 @@ export async function montarMundo(t: AppTeste): Promise<Mundo> {
       { nome: 'oficio-publico.pdf', conteudo: pdf(2048, 'publico'), tipoMime: 'application/pdf' },
     ],
   );
+  await db
+    .updateTable('peca')
+    .set({ descricao: MARCADORES.textoPecaRestrita, justificativaAlteracao: MARCADORES.textoPecaRestrita })
+    .where('id', '=', (restrita as { idPeca: number }).idPeca)
+    .execute();
   await registrarTramitacao(db, {
     idDocumento: idCofre,
     deUnidade: reitoria,

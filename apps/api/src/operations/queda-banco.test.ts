@@ -123,7 +123,11 @@ describe.runIf(bancoDosTestes() === 'postgres')('banco de dados fora do ar duran
       servidor.saida().slice(-3000),
     ).toEqual([]);
     for (const { resposta } of respostas.filter((r) => r.resposta.status === 503)) {
-      expect(resposta.corpo).toEqual({ mensagem: MENSAGENS.geral.bancoIndisponivel, erros: [] });
+      expect(resposta.corpo).toEqual({
+        codigo: 'BANCO_INDISPONIVEL',
+        mensagem: MENSAGENS.geral.bancoIndisponivel,
+        erros: [],
+      });
     }
     return respostas.filter((r) => r.resposta.status === 503).length;
   }

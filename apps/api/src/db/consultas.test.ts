@@ -1,0 +1,103 @@
+import type { CompiledQuery } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consultaBusca, consultaInformacoesDocumento } from '../features/documentos/queries.ts';
+import { consultasCaixa } from '../features/tramitacao/queries.ts';
+import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
+
+// The SQL of the hot calls, compiled with fixed parameters and kept in consultas/*.sql (as immich keeps
+// queries/*.sql): a change in what the database is asked shows in review, beside the code that made it.
+// After an intended change, `npx vitest run --project api-pglite apps/api/src/db/consultas.test.ts -u` rewrites them.
+
+let banco: BancoTeste;
+
+beforeAll(async () => {
+  // The real connection's Kysely: its plugins (CamelCaseRapido) shape the compiled SQL.
+  banco = await criarBancoTeste();
+});
+
+afterAll(async () => {
+  await banco?.fechar();
+});
+
+/** Kysely writes a statement on one line: a break before each clause of its lowercase keywords keeps diffs readable. */
+const emLinhas = (texto: string) =>
+  texto.replace(/ (from|inner join|left join|where|order by|limit|offset|select) /g, '\n$1 ');
+
+const comoArquivo = (origem: string, consulta: CompiledQuery) =>
+  `-- ${origem}\n-- parâmetros: ${JSON.stringify(consulta.parameters)}\n${emLinhas(consulta.sql.trim())}\n`;
+
+describe('SQL das consultas mais usadas', () => {
+  it('caixa postal: contagem e página por data de envio (a primeira tela)', async () => {
+    const { contagem, pagina } = consultasCaixa({
+      idUnidade: 7,
+      incluirRascunhos: true,
+      ordenacao: 'dataEnvio',
+      direcao: 'desc',
+      pagina: 2,
+      tamanhoPagina: 20,
+    });
+    const origem = 'features/tramitacao/queries.ts: consultasCaixa';
+    await expect(comoArquivo(origem, contagem.compile(banco.db))).toMatchFileSnapshot(
+      './consultas/caixa-postal-contagem.sql',
+    );
+    await expect(comoArquivo(origem, pagina.compile(banco.db))).toMatchFileSnapshot(
+      './consultas/caixa-postal-pagina.sql',
+    );
+  });
+
+  it('caixa postal filtrada por número, tipo e período, ordenada por tipo', async () => {
+    const { pagina } = consultasCaixa({
+      idUnidade: 7,
+      numeroDigitos: '2026',
+      idTipoDocumento: 3,
+      periodo: { inicio: '2026-01-01', fim: '2026-06-30' },
+      incluirRascunhos: true,
+      ordenacao: 'tipo',
+      direcao: 'asc',
+      pagina: 1,
+      tamanhoPagina: 20,
+    });
+    await expect(
+      comoArquivo('features/tramitacao/queries.ts: consultasCaixa', pagina.compile(banco.db)),
+    ).toMatchFileSnapshot('./consultas/caixa-postal-filtrada.sql');
+  });
+
+  it('busca de documentos por texto, período de envio e responsável, por relevância', async () => {
+    const consulta = consultaBusca(banco.db, {
+      resumoAssunto: 'diárias viagem',
+      idTipoDocumento: 3,
+      criacao: { inicio: '2026-01-01', fim: '2026-12-31' },
+      envio: { inicio: '2026-02-01', fim: '2026-02-28' },
+      responsavel: { tipo: 'UNIDADE', id: 7 },
+      lotacoes: [7, 8],
+      ordenacao: 'relevancia',
+      direcao: 'desc',
+      pagina: 1,
+      tamanhoPagina: 20,
+    });
+    await expect(comoArquivo('features/documentos/queries.ts: consultaBusca', consulta.compile())).toMatchFileSnapshot(
+      './consultas/busca-documentos.sql',
+    );
+  });
+
+  it('busca de documentos por número, anônima', async () => {
+    const consulta = consultaBusca(banco.db, {
+      numeroDigitos: '23000',
+      lotacoes: null,
+      ordenacao: 'dataCriacao',
+      direcao: 'desc',
+      pagina: 1,
+      tamanhoPagina: 20,
+    });
+    await expect(comoArquivo('features/documentos/queries.ts: consultaBusca', consulta.compile())).toMatchFileSnapshot(
+      './consultas/busca-documentos-numero.sql',
+    );
+  });
+
+  it('detalhe de um documento (GET documentos/{id})', async () => {
+    const consulta = consultaInformacoesDocumento(banco.db, 42, 3);
+    await expect(
+      comoArquivo('features/documentos/queries.ts: consultaInformacoesDocumento', consulta.compile()),
+    ).toMatchFileSnapshot('./consultas/detalhe-documento.sql');
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  type Destino,
+  type Documento,
+  type Fluxo,
+  type filtrosReencaminhamentoSchema,
+  impedimentoTramitacao,
+  MENSAGENS,
+  NIVEL_ACESSO_PADRAO,
+  type PaginaCaixaPostal,
+  TIPO_DESPACHO_PADRAO,
+  type Tramitacao,
+  type Unidade,
+} from '@tramite/shared';
+import type { z } from 'zod';
+import type { Banco } from '../../db/connection.ts';
+import { conflito, naoEncontrado } from '../../platform/erros.ts';
+import type { UsuarioAutenticado } from '../../platform/sessao.ts';
+import * as documentos from '../documentos/service.ts';
+import { paraItemCaixa, somenteDigitos } from './caixa-postal.ts';
+import * as queries from './queries.ts';
+import {
+  concluirRecebimento,
+  destinoPendente,
+  enviarNaTransacao,
+  erroDocumento,
+  exigirDocumento,
+  exigirPassoDoFluxo,
+  fluxosParaUnidade,
+  lerTramitacao,
+  type OrigemPedido,
+} from './service.ts';
+
+// Re-forwarding (the routes require REENCAMINHAMENTO): an administrator receives or sends a document on behalf of
+// the unit holding it, with the sending and receiving rules of service.ts.
+
+/** GET reencaminhamento/unidades. */
+export function listarUnidadesReencaminhamento(db: Banco): Promise<Unidade[]> {
+  return queries.listarUnidadesComDocumentos(db);
+}
+
+/** GET reencaminhamento/unidades/{id}/caixa-postal: what is pending to or held by the unit (no drafts). */
+export async function caixaPostalReencaminhamento(
+  db: Banco,
+  idUnidade: number,
+  filtros: z.infer<typeof filtrosReencaminhamentoSchema>,
+): Promise<PaginaCaixaPostal> {
+  if (!(await queries.buscarUnidade(db, idUnidade))) throw naoEncontrado(MENSAGENS.geral.naoEncontrado);
+  const { itens, total } = await queries.listarCaixa(db, {
+    idUnidade,
+    numeroDigitos: somenteDigitos(filtros.numeroDocumento),
+    incluirRascunhos: false,
+    ordenacao: 'dataEnvio',
+    direcao: 'desc',
+    pagina: filtros.pagina,
+    tamanhoPagina: filtros.tamanhoPagina,
+  });
+  return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
+}
+
+/** The unit an administrator acts for: the pending destination, else the unit holding the document. */
+async function unidadeResponsavel(db: Banco, documento: queries.DocumentoTramitacao) {
+  const ultima = await queries.buscarUltimaTramitacao(db, documento.id);
+  const pendente = documento.situacao === 'ENVIADO' ? destinoPendente(ultima) : null;
+  if (pendente !== null) {
+    // As if received: the steps are those the destination unit will have once the administrator receives it.
+    return {
+      idUnidade: pendente,
+      documento: { ...documento, situacao: 'RECEBIDO' as const, idUnidadeAtual: pendente },
+    };
+  }
+  return { idUnidade: documento.idUnidadeAtual, documento };
+}
+
+/** GET reencaminhamento/documento/{id}/fluxos: steps valid for the unit holding (or about to receive) it. */
+export async function listarFluxosReencaminhamento(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+): Promise<Fluxo[]> {
+  const lido = await exigirDocumento(db, idDocumento, usuario);
+  const { idUnidade, documento } = await unidadeResponsavel(db, lido);
+  const impedimento = impedimentoTramitacao(documento, idUnidade, null);
+  return fluxosParaUnidade(db, documento, idUnidade, impedimento);
+}
+
+/** GET reencaminhamento/documento/{id}/fluxos/{idFluxo}/destinos: destinations from the unit holding it. */
+export async function listarDestinosReencaminhamento(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  idFluxo: number,
+  idPasso: number,
+): Promise<Destino[]> {
+  const lido = await exigirDocumento(db, idDocumento, usuario);
+  const passo = await exigirPassoDoFluxo(db, lido, idFluxo, idPasso);
+  const { idUnidade } = await unidadeResponsavel(db, lido);
+  return queries.listarDestinos(db, passo, idUnidade, idDocumento);
+}
+
+/** POST reencaminhamento/documento/{id}/receber: received in the name of its destination unit (situacao T). */
+export async function receberEmNomeDaUnidade(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  ip: string,
+  urlPublica: string,
+): Promise<Documento> {
+  await db.transaction().execute(async (trx) => {
+    const documento = await queries.bloquearDocumento(trx, idDocumento);
+    if (!documento || !documentos.visivelPara(documento, usuario)) throw erroDocumento();
+    const tramitacao =
+      documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, idDocumento, usuario.id) : undefined;
+    if (!tramitacao) {
+      const ultima = await queries.buscarUltimaTramitacao(trx, idDocumento);
+      throw conflito(
+        ultima && ultima.dtRecebimento !== null
+          ? MENSAGENS.documento.jaRecebido
+          : MENSAGENS.reencaminhamento.naoPendente,
+      );
+    }
+    const idUnidade = tramitacao.idUnidadeDestino;
+    await concluirRecebimento(trx, {
+      usuario,
+      documento,
+      tramitacao,
+      idUnidade,
+      reencaminhamento: true,
+      ip,
+      urlPublica,
+    });
+  });
+  return documentos.buscarDocumento(db, idDocumento, usuario);
+}
+
+/** POST reencaminhamento/documento/{id}/tramitacoes: sent on behalf of the unit holding it, by the administrator. */
+export async function reencaminhar(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  pedido: { idPasso: number; idDestino: number; despacho?: string | null },
+  origem: OrigemPedido,
+): Promise<Tramitacao> {
+  const { idTramitacao } = await db.transaction().execute((trx) =>
+    enviarNaTransacao(
+      trx,
+      usuario,
+      idDocumento,
+      {
+        idPasso: pedido.idPasso,
+        idDestino: pedido.idDestino,
+        despacho: pedido.despacho ?? null,
+        despachoPreparatorio: null,
+        tipoDespacho: TIPO_DESPACHO_PADRAO,
+        nivelAcesso: NIVEL_ACESSO_PADRAO,
+        idHipoteseLegal: null,
+      },
+      { idUnidade: null, passoEquivalente: false, ...origem },
+    ),
+  );
+  return lerTramitacao(db, idTramitacao, usuario);
+}

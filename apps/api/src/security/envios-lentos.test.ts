@@ -1,0 +1,224 @@
+import { connect } from 'node:net';
+import { setTimeout as esperar } from 'node:timers/promises';
+import { MENSAGENS } from '@tramite/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  arquivosNoArmazenamento,
+  corpoMultipart,
+  criarDocumento,
+  criarTipoDocumento,
+  enviar,
+  pdf,
+} from '../features/pecas/apoio-teste.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
+import { abrirEnvioLento, type EnvioLento, respostaEm } from '../testing/envio-lento.ts';
+import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
+
+/**
+ * Issue 17, item 8: slow uploads must not exhaust the process's file handles. Each user has a few uploads open at
+ * once (429 past it), the process a few more in all (503), a body that stops arriving is answered 408 with its
+ * temporary file deleted, and slow headers and idle keep-alive connections are closed. The caps are tiny here.
+ */
+
+const A = MENSAGENS.arquivos;
+const N = { tipoCopia: 'N' };
+const SIAPE = '7654321';
+const POR_USUARIO = 2;
+const NO_PROCESSO = 3;
+
+let t: AppTeste;
+let porta: number;
+let sessoes: { ana: string; bruno: string; carla: string };
+let idDocumento: number;
+let idTipoAssinatura: number;
+let abertos: EnvioLento[] = [];
+
+const temporarios = async () =>
+  (await arquivosNoArmazenamento(t.config.arquivosDir)).filter((a) => a.includes('.tmp-'));
+
+async function esperarAte(condicao: () => boolean | Promise<boolean>, ms = 5000): Promise<boolean> {
+  const fim = Date.now() + ms;
+  while (Date.now() < fim) {
+    if (await condicao()) return true;
+    await esperar(25);
+  }
+  return condicao();
+}
+
+/** A multipart upload of a peça on a raw socket: dripping (slow but alive) or stalled after its first bytes. */
+function envioLento(
+  cookie: string,
+  opcoes: { parado?: boolean; caminho?: string; campos?: Record<string, string> } = {},
+) {
+  const envio = abrirEnvioLento({
+    porta,
+    caminho: opcoes.caminho ?? `/api/documentos/${idDocumento}/anexos`,
+    cookie,
+    campos: opcoes.campos ?? N,
+    gotejarMs: opcoes.parado ? undefined : 200,
+  });
+  abertos.push(envio);
+  return envio;
+}
+
+beforeAll(async () => {
+  t = await criarAppTeste({
+    ENVIO_MAXIMO_POR_USUARIO: String(POR_USUARIO),
+    ENVIO_MAXIMO_SIMULTANEOS: String(NO_PROCESSO),
+    ENVIO_OCIOSO_SEGUNDOS: '1',
+    CABECALHOS_PRAZO_SEGUNDOS: '1',
+    MANTER_CONEXAO_SEGUNDOS: '1',
+  });
+  const db = t.banco.db;
+  const protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
+  const ana = await criarUsuario(db, { username: 'ana', lotacoes: [protocolo.id] });
+  await criarUsuario(db, { username: 'bruno', lotacoes: [protocolo.id] });
+  await criarUsuario(db, { username: 'carla', lotacoes: [protocolo.id] });
+  await db.updateTable('usuario').set({ matriculaSiape: SIAPE }).where('id', '=', ana.id).execute();
+  idDocumento = await criarDocumento(db, {
+    idUnidade: protocolo.id,
+    idUsuario: ana.id,
+    idTipoDocumento: await criarTipoDocumento(db),
+  });
+  idTipoAssinatura = (
+    await db
+      .insertInto('tipoAssinatura')
+      .values({ descricao: 'Assinatura de teste' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  sessoes = { ana: await t.entrar('ana'), bruno: await t.entrar('bruno'), carla: await t.entrar('carla') };
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const endereco = t.app.server.address();
+  if (!endereco || typeof endereco === 'string') throw new Error('sem endereço');
+  porta = endereco.port;
+});
+
+afterEach(async () => {
+  for (const envio of abertos) envio.abortar();
+  abertos = [];
+  await esperarAte(async () => t.app.envios.abertos === 0 && (await temporarios()).length === 0);
+});
+
+afterAll(async () => {
+  await t?.fechar();
+});
+
+describe('envios simultâneos limitados (issue 17)', () => {
+  it('recusa com 429 o envio além do limite do usuário e com 503 além do limite do processo, sem abrir temporário', async () => {
+    envioLento(sessoes.ana);
+    envioLento(sessoes.ana);
+    expect(await esperarAte(async () => (await temporarios()).length === POR_USUARIO)).toBe(true);
+
+    const terceiro = await respostaEm(envioLento(sessoes.ana), 3000);
+    expect(terceiro?.status).toBe(429);
+    expect(JSON.parse(terceiro?.corpo ?? '{}').mensagem).toBe(A.muitosEnviosDoUsuario(POR_USUARIO));
+    // The cap is the user's, whatever the upload route.
+    const { payload, tipo } = corpoMultipart({ matrSiape: SIAPE, idTipoAssinatura: String(idTipoAssinatura) }, [
+      { nome: 'a.pdf', conteudo: pdf() },
+    ]);
+    const assinatura = await t.app.inject({
+      method: 'POST',
+      url: '/api/arquivos-assinados',
+      headers: { ...cabecalhosApp(sessoes.ana), 'content-type': tipo },
+      payload,
+    });
+    expect(assinatura.statusCode).toBe(429);
+    expect(assinatura.json().mensagem).toBe(A.muitosEnviosDoUsuario(POR_USUARIO));
+    expect(await temporarios()).toHaveLength(POR_USUARIO);
+
+    // Another user still uploads, until the process's cap is reached: then everyone waits (503).
+    envioLento(sessoes.bruno);
+    expect(await esperarAte(async () => (await temporarios()).length === NO_PROCESSO)).toBe(true);
+    expect(t.app.envios.abertos).toBe(NO_PROCESSO);
+    const ocupado = await enviar(t, sessoes.carla, idDocumento, N, [{ nome: 'c.pdf', conteudo: pdf() }]);
+    expect(ocupado.statusCode).toBe(503);
+    expect(ocupado.json().mensagem).toBe(A.enviosEsgotados);
+    expect(ocupado.headers.connection).toBe('close');
+    expect(await temporarios()).toHaveLength(NO_PROCESSO);
+
+    // A light request is answered at once while the uploads hold their places.
+    const inicio = Date.now();
+    const mensagens = await fetch(`http://127.0.0.1:${porta}/api/mensagens`);
+    expect(mensagens.status).toBe(200);
+    expect(Date.now() - inicio).toBeLessThan(2000);
+
+    // One upload goes away: its place is free again, and a whole upload goes through (and frees it too).
+    abertos[0]?.abortar();
+    expect(await esperarAte(() => t.app.envios.abertos === NO_PROCESSO - 1)).toBe(true);
+    const aceito = await enviar(t, sessoes.carla, idDocumento, N, [{ nome: 'c.pdf', conteudo: pdf(2048, 'carla') }]);
+    expect(aceito.statusCode, aceito.body).toBe(201);
+    expect(t.app.envios.abertos).toBe(NO_PROCESSO - 1);
+  });
+
+  it('as vagas voltam a zero depois de envios abortados, recusados e aceitos, sem temporário sobrando', async () => {
+    const vivos = [envioLento(sessoes.ana), envioLento(sessoes.ana), envioLento(sessoes.bruno)];
+    expect(await esperarAte(async () => (await temporarios()).length === NO_PROCESSO)).toBe(true);
+    expect(t.app.envios.abertos).toBe(NO_PROCESSO);
+    const recusados = await Promise.all(
+      [sessoes.ana, sessoes.bruno, sessoes.carla, sessoes.ana].map((s) => respostaEm(envioLento(s), 3000)),
+    );
+    // ana is at her own cap (429); bruno and carla are not, but the process is (503).
+    expect(recusados.map((r) => r?.status)).toEqual([429, 503, 503, 429]);
+    for (const envio of vivos) envio.abortar();
+    expect(await esperarAte(() => t.app.envios.abertos === 0)).toBe(true);
+    expect(await esperarAte(async () => (await temporarios()).length === 0)).toBe(true);
+    const aceito = await enviar(t, sessoes.ana, idDocumento, N, [{ nome: 'a.pdf', conteudo: pdf(2048, 'depois') }]);
+    expect(aceito.statusCode, aceito.body).toBe(201);
+    expect(t.app.envios.abertos).toBe(0);
+  });
+});
+
+describe('prazos de ociosidade (issue 17)', () => {
+  it('um envio que para de chegar recebe 408, e o temporário é apagado', async () => {
+    const parado = envioLento(sessoes.ana, { parado: true });
+    expect(await esperarAte(async () => (await temporarios()).length === 1)).toBe(true);
+    const resposta = await respostaEm(parado, 5000);
+    expect(resposta?.status).toBe(408);
+    expect(resposta?.reiniciada).toBe(false);
+    expect(JSON.parse(resposta?.corpo ?? '{}')).toEqual({ codigo: 'ENVIO_OCIOSO', mensagem: A.envioOcioso, erros: [] });
+    expect(await esperarAte(async () => (await temporarios()).length === 0)).toBe(true);
+    expect(await esperarAte(() => t.app.envios.abertos === 0)).toBe(true);
+  });
+
+  it('o mesmo vale para os arquivos assinados', async () => {
+    const parado = envioLento(sessoes.ana, {
+      parado: true,
+      caminho: '/api/arquivos-assinados',
+      campos: { matrSiape: SIAPE, idTipoAssinatura: String(idTipoAssinatura) },
+    });
+    const resposta = await respostaEm(parado, 5000);
+    expect(resposta?.status).toBe(408);
+    expect(JSON.parse(resposta?.corpo ?? '{}').mensagem).toBe(A.envioOcioso);
+    expect(await esperarAte(async () => (await temporarios()).length === 0)).toBe(true);
+    expect(await esperarAte(() => t.app.envios.abertos === 0)).toBe(true);
+  });
+
+  it('cabeçalhos que não terminam recebem 408, e uma conexão ociosa entre pedidos é fechada', async () => {
+    const lento = connect(porta, '127.0.0.1');
+    lento.on('error', () => {});
+    let recebido = '';
+    lento.on('data', (d) => {
+      recebido += String(d);
+    });
+    const fechouLento = new Promise<void>((r) => lento.once('close', () => r()));
+    lento.write('GET /api/mensagens HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento: ');
+    const cabecalhosLentos = await Promise.race([fechouLento.then(() => true), esperar(5000).then(() => false)]);
+    lento.destroy();
+    expect(cabecalhosLentos).toBe(true);
+    expect(recebido).toMatch(/^HTTP\/1\.1 408 /);
+
+    const ocioso = connect(porta, '127.0.0.1');
+    ocioso.on('error', () => {});
+    let resposta = '';
+    ocioso.on('data', (d) => {
+      resposta += String(d);
+    });
+    const fechouOcioso = new Promise<void>((r) => ocioso.once('close', () => r()));
+    ocioso.write('GET /api/mensagens HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+    const fechado = await Promise.race([fechouOcioso.then(() => true), esperar(5000).then(() => false)]);
+    ocioso.destroy();
+    expect(resposta).toMatch(/^HTTP\/1\.1 200 /);
+    expect(fechado).toBe(true);
+  });
+});
