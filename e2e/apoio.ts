@@ -12,7 +12,11 @@ export async function entrar(page: Page, usuario: string, senha = usuario, desti
 
 /** No serious or critical accessibility violation on the current page. */
 export async function conferirAcessibilidade(page: Page) {
-  // Fades and slides (menus closing, dialogs opening) leave elements half-transparent: wait for the finite ones.
+  // Fades and slides (menus closing, dialogs opening, a snackbar appearing) leave elements half-transparent: wait for
+  // the finite ones. A transition starts a frame or two after the render that asks for it, so let two frames pass first.
+  await page.evaluate(
+    () => new Promise<void>((pronto) => requestAnimationFrame(() => requestAnimationFrame(() => pronto()))),
+  );
   await page.waitForFunction(() =>
     document
       .getAnimations()
