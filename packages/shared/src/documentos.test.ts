@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type Autuacao,
+  autuacaoComRegrasSchema,
   autuacaoSchema,
   calcularPrazo,
   dataIsoValida,
@@ -20,38 +21,41 @@ const B = MENSAGENS.busca;
 const CRIACAO = { dataCriacaoInicio: '2025-03-01', dataCriacaoFim: '2025-03-31' };
 const ENVIO = { dataEnvioInicio: '2025-03-01', dataEnvioFim: '2025-03-31' };
 
+const mensagemBusca = (...argumentos: Parameters<typeof validarFiltrosBusca>) =>
+  validarFiltrosBusca(...argumentos)?.message ?? null;
+
 describe('validarFiltrosBusca', () => {
   it.each([
-    [{ dataEnvioInicio: '2025-03-01', numeroDocumento: '1' }, B.dataTramitacaoIncompleta],
-    [{ dataEnvioFim: '2025-03-01', numeroDocumento: '1' }, B.dataTramitacaoIncompleta],
-    [{ dataCriacaoInicio: '2025-03-01', numeroDocumento: '1' }, B.dataCriacaoIncompleta],
-    [{ dataCriacaoFim: '2025-03-01', numeroDocumento: '1' }, B.dataCriacaoIncompleta],
-    [{ tipoInteressado: 'A', numeroDocumento: '1' }, B.interessadoIncompleto],
-    [{ idInteressado: 7, numeroDocumento: '1' }, B.interessadoSemTipo],
-    [{ tipoResponsavelTramitacao: 'UNIDADE', numeroDocumento: '1' }, B.responsavelIncompleto],
-    [{ idResponsavelTramitacao: 7, numeroDocumento: '1' }, B.responsavelSemTipo],
-    [{ resumoAssunto: 'of', ...CRIACAO }, B.resumoCurto],
-    [{ resumoAssunto: '  of  ', ...CRIACAO }, B.resumoCurto],
-    [{ resumoAssunto: 'ofício', numeroDocumento: '1' }, B.resumoSemDatas],
-    [{}, B.nenhumFiltro],
-    [{ idTipoDocumento: 1, idAssunto: 2, idProcedencia: 3, ordenacao: 'numero' }, B.nenhumFiltro],
-    [{ numeroDocumento: '   ' }, B.nenhumFiltro],
-    [{ idServidorLotadoProcedencia: 5 }, B.nenhumFiltro],
-  ] as [FiltrosBusca, string][])('%j → %s', (filtros, mensagem) => {
-    expect(validarFiltrosBusca(filtros)).toBe(mensagem);
+    [{ dataEnvioInicio: '2025-03-01', numeroDocumento: '1' }, B.dataTramitacaoIncompleta, ['dataEnvioFim']],
+    [{ dataEnvioFim: '2025-03-01', numeroDocumento: '1' }, B.dataTramitacaoIncompleta, ['dataEnvioInicio']],
+    [{ dataCriacaoInicio: '2025-03-01', numeroDocumento: '1' }, B.dataCriacaoIncompleta, ['dataCriacaoFim']],
+    [{ dataCriacaoFim: '2025-03-01', numeroDocumento: '1' }, B.dataCriacaoIncompleta, ['dataCriacaoInicio']],
+    [{ tipoInteressado: 'A', numeroDocumento: '1' }, B.interessadoIncompleto, ['idInteressado']],
+    [{ idInteressado: 7, numeroDocumento: '1' }, B.interessadoSemTipo, ['tipoInteressado']],
+    [
+      { tipoResponsavelTramitacao: 'UNIDADE', numeroDocumento: '1' },
+      B.responsavelIncompleto,
+      ['idResponsavelTramitacao'],
+    ],
+    [{ idResponsavelTramitacao: 7, numeroDocumento: '1' }, B.responsavelSemTipo, ['tipoResponsavelTramitacao']],
+    [{ resumoAssunto: 'of', ...CRIACAO }, B.resumoCurto, ['resumoAssunto']],
+    [{ resumoAssunto: '  of  ', ...CRIACAO }, B.resumoCurto, ['resumoAssunto']],
+    [{ resumoAssunto: 'ofício', numeroDocumento: '1' }, B.resumoSemDatas, ['resumoAssunto']],
+    [{}, B.nenhumFiltro, []],
+    [{ idTipoDocumento: 1, idAssunto: 2, idProcedencia: 3, ordenacao: 'numero' }, B.nenhumFiltro, []],
+    [{ numeroDocumento: '   ' }, B.nenhumFiltro, []],
+    [{ idServidorLotadoProcedencia: 5 }, B.nenhumFiltro, []],
+  ] as [FiltrosBusca, string, string[]][])('%j → %s, sobre %j', (filtros, mensagem, path) => {
+    expect(validarFiltrosBusca(filtros)).toEqual({ path, message: mensagem });
   });
 
   it('confere na ordem da especificação: tramitação antes de criação, datas antes do resumo', () => {
-    expect(validarFiltrosBusca({ dataEnvioInicio: '2025-01-01', dataCriacaoInicio: '2025-01-01' })).toBe(
+    expect(mensagemBusca({ dataEnvioInicio: '2025-01-01', dataCriacaoInicio: '2025-01-01' })).toBe(
       B.dataTramitacaoIncompleta,
     );
-    expect(validarFiltrosBusca({ dataCriacaoInicio: '2025-01-01', tipoInteressado: 'A' })).toBe(
-      B.dataCriacaoIncompleta,
-    );
-    expect(validarFiltrosBusca({ tipoInteressado: 'A', tipoResponsavelTramitacao: 'UNIDADE' })).toBe(
-      B.interessadoIncompleto,
-    );
-    expect(validarFiltrosBusca({ resumoAssunto: 'ab' })).toBe(B.resumoCurto);
+    expect(mensagemBusca({ dataCriacaoInicio: '2025-01-01', tipoInteressado: 'A' })).toBe(B.dataCriacaoIncompleta);
+    expect(mensagemBusca({ tipoInteressado: 'A', tipoResponsavelTramitacao: 'UNIDADE' })).toBe(B.interessadoIncompleto);
+    expect(mensagemBusca({ resumoAssunto: 'ab' })).toBe(B.resumoCurto);
   });
 
   it.each([
@@ -64,15 +68,15 @@ describe('validarFiltrosBusca', () => {
     [{ resumoAssunto: 'ofício', ...ENVIO }],
     [{ resumoAssunto: 'abc', ...ENVIO, idTipoDocumento: 3 }],
   ] as [FiltrosBusca][])('aceita %j', (filtros) => {
-    expect(validarFiltrosBusca(filtros)).toBeNull();
+    expect(mensagemBusca(filtros)).toBeNull();
   });
 
   it('na busca do usuário, o servidor das unidades de procedência também é um grupo de filtros', () => {
-    expect(validarFiltrosBusca({}, { usuarioEspecifico: true })).toBe(B.nenhumFiltroUsuario);
-    expect(validarFiltrosBusca({ idProcedencia: 3 }, { usuarioEspecifico: true })).toBe(B.nenhumFiltroUsuario);
-    expect(validarFiltrosBusca({ idServidorLotadoProcedencia: 5 }, { usuarioEspecifico: true })).toBeNull();
-    expect(validarFiltrosBusca({ idServidorLotadoProcedencia: -1 }, { usuarioEspecifico: true })).toBeNull();
-    expect(validarFiltrosBusca({ numeroDocumento: '1' }, { usuarioEspecifico: true })).toBeNull();
+    expect(mensagemBusca({}, { usuarioEspecifico: true })).toBe(B.nenhumFiltroUsuario);
+    expect(mensagemBusca({ idProcedencia: 3 }, { usuarioEspecifico: true })).toBe(B.nenhumFiltroUsuario);
+    expect(mensagemBusca({ idServidorLotadoProcedencia: 5 }, { usuarioEspecifico: true })).toBeNull();
+    expect(mensagemBusca({ idServidorLotadoProcedencia: -1 }, { usuarioEspecifico: true })).toBeNull();
+    expect(mensagemBusca({ numeroDocumento: '1' }, { usuarioEspecifico: true })).toBeNull();
   });
 });
 
@@ -115,11 +119,18 @@ describe('dataIsoValida', () => {
 const autuacao = (extra: Partial<Autuacao> = {}): Autuacao =>
   autuacaoSchema.parse({ idTipoDocumento: 1, idProcedencia: 2, idAssunto: 3, resumoAssunto: 'Resumo', ...extra });
 
+const CAMPOS_ORIGEM = [
+  'numeroDocumentoOrigem',
+  'emissorDocumentoOrigem',
+  'dataDocumentoOrigem',
+  'dataRecebimento',
+] as const;
+
 describe('validarAutuacao', () => {
   it('aceita a autuação mínima, com os padrões de origem nato-digital e tamanho normal', () => {
     const minima = autuacao();
     expect(minima).toMatchObject({ origem: 4, volumoso: false, urgente: false, tipoInteressado: null });
-    expect(validarAutuacao(minima)).toBeNull();
+    expect(validarAutuacao(minima)).toEqual([]);
   });
 
   it.each([
@@ -137,7 +148,11 @@ describe('validarAutuacao', () => {
       },
     ],
   ] as Partial<Autuacao>[][])('exige os quatro campos do documento de origem: %j', (extra) => {
-    expect(validarAutuacao(autuacao(extra))).toBe(MENSAGENS.autuacao.documentoOrigemIncompleto);
+    const problemas = validarAutuacao(autuacao(extra));
+    const vazios = CAMPOS_ORIGEM.filter((campo) => !autuacao(extra)[campo]?.trim());
+    expect(problemas).toEqual(
+      vazios.map((campo) => ({ path: [campo], message: MENSAGENS.autuacao.documentoOrigemIncompleto })),
+    );
   });
 
   it('aceita o documento de origem completo', () => {
@@ -147,28 +162,39 @@ describe('validarAutuacao', () => {
       dataRecebimento: '2025-01-02',
       emissorDocumentoOrigem: 'UFEX',
     };
-    expect(validarAutuacao(autuacao(completo))).toBeNull();
+    expect(validarAutuacao(autuacao(completo))).toEqual([]);
   });
 
   it('exige o motivo da urgência só de documento urgente', () => {
-    expect(validarAutuacao(autuacao({ urgente: true }))).toBe(MENSAGENS.autuacao.urgenteSemMotivo);
-    expect(validarAutuacao(autuacao({ urgente: true, motivoUrgencia: '   ' }))).toBe(
-      MENSAGENS.autuacao.urgenteSemMotivo,
-    );
-    expect(validarAutuacao(autuacao({ urgente: true, motivoUrgencia: 'Prazo judicial' }))).toBeNull();
-    expect(validarAutuacao(autuacao({ urgente: false, motivoUrgencia: 'sobra' }))).toBeNull();
+    const semMotivo = [{ path: ['motivoUrgencia'], message: MENSAGENS.autuacao.urgenteSemMotivo }];
+    expect(validarAutuacao(autuacao({ urgente: true }))).toEqual(semMotivo);
+    expect(validarAutuacao(autuacao({ urgente: true, motivoUrgencia: '   ' }))).toEqual(semMotivo);
+    expect(validarAutuacao(autuacao({ urgente: true, motivoUrgencia: 'Prazo judicial' }))).toEqual([]);
+    expect(validarAutuacao(autuacao({ urgente: false, motivoUrgencia: 'sobra' }))).toEqual([]);
   });
 
   it('exige tipo e interessado juntos', () => {
-    expect(validarAutuacao(autuacao({ tipoInteressado: 'A' }))).toBe(MENSAGENS.busca.interessadoIncompleto);
-    expect(validarAutuacao(autuacao({ idInteressado: 9 }))).toBe(MENSAGENS.busca.interessadoIncompleto);
-    expect(validarAutuacao(autuacao({ tipoInteressado: 'A', idInteressado: 9 }))).toBeNull();
+    const message = MENSAGENS.busca.interessadoIncompleto;
+    expect(validarAutuacao(autuacao({ tipoInteressado: 'A' }))).toEqual([{ path: ['idInteressado'], message }]);
+    expect(validarAutuacao(autuacao({ idInteressado: 9 }))).toEqual([{ path: ['tipoInteressado'], message }]);
+    expect(validarAutuacao(autuacao({ tipoInteressado: 'A', idInteressado: 9 }))).toEqual([]);
   });
 
   it('confere o documento de origem antes da urgência', () => {
-    expect(validarAutuacao(autuacao({ urgente: true, emissorDocumentoOrigem: 'UFEX' }))).toBe(
+    expect(validarAutuacao(autuacao({ urgente: true, emissorDocumentoOrigem: 'UFEX' }))[0]?.message).toBe(
       MENSAGENS.autuacao.documentoOrigemIncompleto,
     );
+    expect(validarAutuacao(autuacao({ urgente: true, emissorDocumentoOrigem: 'UFEX' }))).toHaveLength(3);
+  });
+
+  it('o esquema com as regras põe cada regra no seu campo, depois das mensagens do próprio campo', () => {
+    const { resumoAssunto: _, ...semResumo } = autuacao({ urgente: true });
+    const issues = autuacaoComRegrasSchema.safeParse({ ...semResumo, motivoUrgencia: null }).error?.issues;
+    expect(issues?.map(({ path, message }) => ({ path, message }))).toEqual([
+      { path: ['resumoAssunto'], message: 'Informe o resumo do assunto' },
+      { path: ['motivoUrgencia'], message: MENSAGENS.autuacao.urgenteSemMotivo },
+    ]);
+    expect(autuacaoComRegrasSchema.safeParse(autuacao({ urgente: true, motivoUrgencia: 'Prazo' })).success).toBe(true);
   });
 
   it('o esquema recusa tipo de interessado desconhecido e campos obrigatórios ausentes, com mensagens', () => {

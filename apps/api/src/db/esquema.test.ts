@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
@@ -118,7 +118,9 @@ function descreverSchema(texto: string): Record<string, string> {
 
 const camelCase = (nome: string) => nome.replace(/_([a-z0-9])/g, (_, letra: string) => letra.toUpperCase());
 
-const textoSchema = readFileSync(new URL('./schema.ts', import.meta.url), 'utf8');
+const textoSchema = ['./schema.ts', ...readdirSync(new URL('./schema/', import.meta.url)).map((f) => `./schema/${f}`)]
+  .map((f) => readFileSync(new URL(f, import.meta.url), 'utf8'))
+  .join('\n');
 
 interface ColunaBanco {
   tabela: string;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autuacaoValida, autuar, type Cenario, criarCenario } from '../features/documentos/cenario-teste.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
+import { autuacaoValida, autuar, type Cenario, criarCenario } from '../testing/cenarios/documentos.ts';
 import { ACOES_AUDITORIA, ACOES_RENOMEADAS, registrarAuditoria } from './auditoria.ts';
 
 /** Issue 12: the audit log is append-only, and the state-changing calls write who, when, what, before and after. */

@@ -2,14 +2,10 @@ import { readdir } from 'node:fs/promises';
 import { type Consolidacao, MENSAGENS } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ResumoSemente, semearDemo } from '../db/seed/index.ts';
-import { filaConsolidacao, inserirPecas } from '../features/consolidacao/apoio-teste.ts';
-import {
-  corpoMultipart,
-  criarDocumento,
-  criarTipoDocumento,
-  registrarTramitacao,
-} from '../features/pecas/apoio-teste.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
+import { filaConsolidacao } from '../testing/cenarios/consolidacao.ts';
+import { adicionarPecas, criarDocumento, criarTipoDocumento, registrarTramitacao } from '../testing/fabricas.ts';
+import { corpoMultipart } from '../testing/multipart.ts';
 import { gerarPdfBomba } from '../testing/pdf-bomba.ts';
 
 /**
@@ -64,11 +60,12 @@ describe('PDF bomba de descompressão (issue 17, item 5)', () => {
     const idDocumento = await criarDocumento(db(), { ...base, idTipoDocumento: await criarTipoDocumento(db()) });
     await registrarTramitacao(db(), {
       idDocumento,
-      deUnidade: resumo.unidades.reitoria,
-      paraUnidade: resumo.unidades.protocolo,
-      idUsuario: resumo.usuarios.admin,
+      idUnidadeOrigem: resumo.unidades.reitoria,
+      idUnidadeDestino: resumo.unidades.protocolo,
+      idUsuarioRemetente: resumo.usuarios.admin,
+      recebida: { idUsuario: resumo.usuarios.admin },
     });
-    const [peca] = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, [
+    const [peca] = await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.ana }, [
       { nome: 'bomba.pdf', conteudo: bomba, tipoMime: 'application/pdf' },
     ]);
     const pedido = await t.app.inject({

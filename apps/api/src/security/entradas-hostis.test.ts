@@ -2,8 +2,9 @@ import { erroApiSchema } from '@tramite/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semearDemo } from '../db/seed/index.ts';
-import { corpoMultipart, pdf } from '../features/pecas/apoio-teste.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
+import { pdf } from '../testing/arquivos.ts';
+import { corpoMultipart } from '../testing/multipart.ts';
 
 /**
  * Issue 12, security: hostile inputs. For every operation of the OpenAPI document, fast-check fills the path, query
@@ -219,7 +220,7 @@ describe('entradas hostis em todas as operações', () => {
           if (multipart) {
             const campos = Object.fromEntries(multipart.map((nome, i) => [nome, entrada.multipart[i] ?? '']));
             const corpo = corpoMultipart(campos, [
-              { nome: entrada.nomeArquivo.slice(0, 300), conteudo: pdf(1024), tipo: 'application/pdf' },
+              { nome: entrada.nomeArquivo.slice(0, 300), conteudo: pdf({ tamanho: 1024 }), tipo: 'application/pdf' },
             ]);
             payload = corpo.payload;
             cabecalhos['content-type'] = corpo.tipo;

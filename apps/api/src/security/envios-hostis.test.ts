@@ -2,17 +2,16 @@ import { request as pedidoHttp } from 'node:http';
 import { crc32, deflateRawSync } from 'node:zlib';
 import { MENSAGENS, TAMANHO_MAXIMO_ARQUIVO } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pdfComPaginas } from '../features/consolidacao/apoio-teste.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
+import { pdf } from '../testing/arquivos.ts';
 import {
   arquivosNoArmazenamento,
-  contarLinhas,
-  corpoMultipart,
-  criarDocumento,
-  criarTipoDocumento,
-  enviar,
-} from '../features/pecas/apoio-teste.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
+  conferirNadaGuardado as conferirGuardado,
+  type EstadoGuardado,
+  estadoGuardado,
+} from '../testing/estado.ts';
+import { criarDocumento, criarTipoDocumento, criarUnidade, criarUsuario } from '../testing/fabricas.ts';
+import { corpoMultipart, enviarPecas } from '../testing/multipart.ts';
 
 /**
  * Issue 12, security: hostile uploads to POST documentos/{id}/anexos and POST arquivos-assinados/. What
@@ -32,26 +31,8 @@ let idDocumento: number;
 
 const raiz = () => t.config.arquivosDir;
 
-async function contarTudo() {
-  const { rows } = await t.banco.db
-    .selectFrom('arquivoAssinado')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .execute()
-    .then((r) => ({ rows: r }));
-  return { ...(await contarLinhas(t.banco.db)), assinados: Number(rows[0]?.n ?? 0) };
-}
-
-async function estado() {
-  return { linhas: await contarTudo(), arquivos: await arquivosNoArmazenamento(raiz()) };
-}
-
-/** Nothing changed: same rows, same files, no temporary file. */
-async function conferirNadaGuardado(antes: Awaited<ReturnType<typeof estado>>) {
-  expect(await contarTudo()).toEqual(antes.linhas);
-  const arquivos = await arquivosNoArmazenamento(raiz());
-  expect(arquivos.filter((a) => a.includes('.tmp-'))).toEqual([]);
-  expect(arquivos).toEqual(antes.arquivos);
-}
+const estado = () => estadoGuardado(t);
+const conferirNadaGuardado = (antes: EstadoGuardado) => conferirGuardado(t, antes);
 
 // ----- hostile files -----
 
@@ -102,7 +83,7 @@ function elf(): Buffer {
 async function htmlPdf(): Promise<Buffer> {
   return Buffer.concat([
     Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>\n'),
-    await pdfComPaginas(1, 'poliglota'),
+    pdf({ paginas: 1, marca: 'poliglota' }),
   ]);
 }
 
@@ -128,7 +109,7 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow()
   ).id;
   ana = await t.entrar('ana');
-  pdfValido = await pdfComPaginas(1, 'valido');
+  pdfValido = pdf({ paginas: 1, marca: 'valido' });
 });
 
 afterAll(async () => {
@@ -148,7 +129,7 @@ function assinar(arquivos: { nome: string; conteudo: Buffer; tipo?: string }[]) 
 describe('arquivos poliglotas e executáveis', () => {
   it('um PDF com um ZIP colado no fim é aceito como PDF e servido só como PDF (nosniff, anexo com tipo fixo)', async () => {
     const poliglota = Buffer.concat([pdfValido, zip('leia-me.html', Buffer.from('<script>alert(1)</script>'))]);
-    const resposta = await enviar(t, ana, idDocumento, N, [{ nome: 'poliglota.pdf', conteudo: poliglota }]);
+    const resposta = await enviarPecas(t, ana, idDocumento, N, [{ nome: 'poliglota.pdf', conteudo: poliglota }]);
     expect(resposta.statusCode, resposta.body).toBe(201);
     expect(resposta.json()).toMatchObject({ tipoMime: 'application/pdf', tamanho: poliglota.length });
     const binario = await t.app.inject({
@@ -165,10 +146,10 @@ describe('arquivos poliglotas e executáveis', () => {
 
   it('um HTML que também abre como PDF é recusado (o conteúdo não começa como PDF), sem nada guardado', async () => {
     const antes = await estado();
-    const resposta = await enviar(t, ana, idDocumento, N, [{ nome: 'fatura.pdf', conteudo: await htmlPdf() }]);
+    const resposta = await enviarPecas(t, ana, idDocumento, N, [{ nome: 'fatura.pdf', conteudo: await htmlPdf() }]);
     expect(resposta.statusCode).toBe(415);
     expect(resposta.json().mensagem).toBe(A.conteudoDivergente('pdf'));
-    const semExtensao = await enviar(t, ana, idDocumento, N, [{ nome: 'fatura', conteudo: await htmlPdf() }]);
+    const semExtensao = await enviarPecas(t, ana, idDocumento, N, [{ nome: 'fatura', conteudo: await htmlPdf() }]);
     expect(semExtensao.statusCode).toBe(415);
     expect(semExtensao.json().mensagem).toBe(A.tipoNaoReconhecido);
     await conferirNadaGuardado(antes);
@@ -176,7 +157,9 @@ describe('arquivos poliglotas e executáveis', () => {
 
   it('um executável ELF chamado .pdf é recusado nas peças e nos arquivos assinados, sem nada guardado', async () => {
     const antes = await estado();
-    const peca = await enviar(t, ana, idDocumento, N, [{ nome: 'nota.pdf', conteudo: elf(), tipo: 'application/pdf' }]);
+    const peca = await enviarPecas(t, ana, idDocumento, N, [
+      { nome: 'nota.pdf', conteudo: elf(), tipo: 'application/pdf' },
+    ]);
     expect(peca.statusCode).toBe(415);
     expect(peca.json().mensagem).toBe(A.conteudoDivergente('pdf'));
     const assinado = await assinar([{ nome: 'nota.pdf', conteudo: elf(), tipo: 'application/pdf' }]);
@@ -217,7 +200,7 @@ describe('bomba de ZIP', () => {
     const bomba = zip('zeros.bin', Buffer.alloc(64 * 1024 * 1024), { comprimir: true, tamanhoDeclarado: 0xffffffff });
     expect(bomba.length).toBeLessThan(200_000);
     const memoriaAntes = process.memoryUsage().rss;
-    const resposta = await enviar(t, ana, idDocumento, N, [{ nome: 'zeros.zip', conteudo: bomba }]);
+    const resposta = await enviarPecas(t, ana, idDocumento, N, [{ nome: 'zeros.zip', conteudo: bomba }]);
     expect(resposta.statusCode, resposta.body).toBe(201);
     expect(resposta.json()).toMatchObject({ tipoMime: 'application/zip', tamanho: bomba.length });
     // Never inflated: the process did not grow by anything near the 64 MiB (or 4 GiB) inside.
@@ -252,7 +235,7 @@ describe('nomes de arquivo hostis', () => {
     const antes = await estado();
     const { payload, tipo } = corpoComDisposicao(
       `filename*=UTF-8''${encodeURIComponent(hostil)}`,
-      await pdfComPaginas(1, 'filename*'),
+      pdf({ paginas: 1, marca: 'filename*' }),
     );
     const resposta = await t.app.inject({
       method: 'POST',
@@ -270,7 +253,7 @@ describe('nomes de arquivo hostis', () => {
     // What a client can put raw in the parameter (CR, LF and a quote would end the header or the parameter).
     const { payload, tipo } = corpoComDisposicao(
       'filename="..\\../../etc/\u0001pa\tss\u001b[31m\u007fwd\u202egnp.exe\u0007.pdf"',
-      await pdfComPaginas(1, 'nome cru'),
+      pdf({ paginas: 1, marca: 'nome cru' }),
     );
     const resposta = await t.app.inject({
       method: 'POST',
@@ -316,7 +299,7 @@ describe('nomes de arquivo hostis', () => {
 
   it('o mesmo nome num arquivo assinado é guardado limpo', async () => {
     const resposta = await assinar([
-      { nome: '..\\../../\u0001seg\u001bredo\u007f.pdf', conteudo: await pdfComPaginas(1, 'assinado') },
+      { nome: '..\\../../\u0001seg\u001bredo\u007f.pdf', conteudo: pdf({ paginas: 1, marca: 'assinado' }) },
     ]);
     expect(resposta.statusCode, resposta.body).toBe(201);
     const [criado] = resposta.json() as { idArquivoAssinado: number; nomeOriginal: string }[];

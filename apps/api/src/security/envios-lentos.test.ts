@@ -2,17 +2,12 @@ import { connect } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { MENSAGENS } from '@tramite/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  arquivosNoArmazenamento,
-  corpoMultipart,
-  criarDocumento,
-  criarTipoDocumento,
-  enviar,
-  pdf,
-} from '../features/pecas/apoio-teste.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
+import { pdf } from '../testing/arquivos.ts';
 import { abrirEnvioLento, type EnvioLento, respostaEm } from '../testing/envio-lento.ts';
-import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
+import { arquivosNoArmazenamento } from '../testing/estado.ts';
+import { criarDocumento, criarTipoDocumento, criarUnidade, criarUsuario } from '../testing/fabricas.ts';
+import { corpoMultipart, enviarPecas } from '../testing/multipart.ts';
 
 /**
  * Issue 17, item 8: slow uploads must not exhaust the process's file handles. Each user has a few uploads open at
@@ -131,7 +126,7 @@ describe('envios simultâneos limitados (issue 17)', () => {
     envioLento(sessoes.bruno);
     expect(await esperarAte(async () => (await temporarios()).length === NO_PROCESSO)).toBe(true);
     expect(t.app.envios.abertos).toBe(NO_PROCESSO);
-    const ocupado = await enviar(t, sessoes.carla, idDocumento, N, [{ nome: 'c.pdf', conteudo: pdf() }]);
+    const ocupado = await enviarPecas(t, sessoes.carla, idDocumento, N, [{ nome: 'c.pdf', conteudo: pdf() }]);
     expect(ocupado.statusCode).toBe(503);
     expect(ocupado.json().mensagem).toBe(A.enviosEsgotados);
     expect(ocupado.headers.connection).toBe('close');
@@ -146,7 +141,9 @@ describe('envios simultâneos limitados (issue 17)', () => {
     // One upload goes away: its place is free again, and a whole upload goes through (and frees it too).
     abertos[0]?.abortar();
     expect(await esperarAte(() => t.app.envios.abertos === NO_PROCESSO - 1)).toBe(true);
-    const aceito = await enviar(t, sessoes.carla, idDocumento, N, [{ nome: 'c.pdf', conteudo: pdf(2048, 'carla') }]);
+    const aceito = await enviarPecas(t, sessoes.carla, idDocumento, N, [
+      { nome: 'c.pdf', conteudo: pdf({ tamanho: 2048, marca: 'carla' }) },
+    ]);
     expect(aceito.statusCode, aceito.body).toBe(201);
     expect(t.app.envios.abertos).toBe(NO_PROCESSO - 1);
   });
@@ -163,7 +160,9 @@ describe('envios simultâneos limitados (issue 17)', () => {
     for (const envio of vivos) envio.abortar();
     expect(await esperarAte(() => t.app.envios.abertos === 0)).toBe(true);
     expect(await esperarAte(async () => (await temporarios()).length === 0)).toBe(true);
-    const aceito = await enviar(t, sessoes.ana, idDocumento, N, [{ nome: 'a.pdf', conteudo: pdf(2048, 'depois') }]);
+    const aceito = await enviarPecas(t, sessoes.ana, idDocumento, N, [
+      { nome: 'a.pdf', conteudo: pdf({ tamanho: 2048, marca: 'depois' }) },
+    ]);
     expect(aceito.statusCode, aceito.body).toBe(201);
     expect(t.app.envios.abertos).toBe(0);
   });

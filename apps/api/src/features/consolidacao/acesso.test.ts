@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUsuario } from '../../testing/fabricas.ts';
-import { criarDocumento, criarTipoDocumento, registrarTramitacao } from '../pecas/apoio-teste.ts';
+import type { ResumoSemente } from '../../db/seed/index.ts';
+import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
+import { pdf } from '../../testing/arquivos.ts';
 import {
+  abrirConsolidacao,
   baixarConsolidacao,
   consultarConsolidacoes,
   filaConsolidacao,
-  inserirPecas,
-  pdfComPaginas,
-} from './apoio-teste.ts';
+} from '../../testing/cenarios/consolidacao.ts';
+import { adicionarPecas, criarDocumento, criarTipoDocumento, registrarTramitacao } from '../../testing/fabricas.ts';
 import { expirarConsolidacoes } from './retencao.ts';
 import { LIMITE_SOLICITACOES_POR_ENDERECO, LIMITE_SOLICITACOES_POR_USUARIO } from './service.ts';
 
@@ -24,7 +23,7 @@ import { LIMITE_SOLICITACOES_POR_ENDERECO, LIMITE_SOLICITACOES_POR_USUARIO } fro
 
 let t: AppTeste;
 let resumo: ResumoSemente;
-const cookies: Record<string, string> = {};
+let cookies: Record<'ana' | 'bruno' | 'vera', string>;
 let idDocumento: number;
 let idUnidadeBruno: number;
 /** idAnexo and idPeca of the document's public (P) and restricted (R) peças. */
@@ -56,14 +55,7 @@ const baixar = (uuid: string, cookie?: string) => baixarConsolidacao(t.app, uuid
 const executarFila = () => filaConsolidacao(db(), t.app).executarPendentes();
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  resumo = await semearDemo(db(), { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
-  await criarUsuario(db(), {
-    username: 'vera',
-    lotacoes: [resumo.unidades.reitoria],
-    permissoes: ['VISUALIZACAO_IRRESTRITA_PECAS'],
-  });
-  for (const usuario of ['ana', 'bruno', 'vera']) cookies[usuario] = await t.entrar(usuario);
+  ({ t, resumo, cookies } = await abrirConsolidacao());
   idUnidadeBruno = resumo.unidades.unidadeBruno;
   idDocumento = await criarDocumento(db(), {
     idUnidade: idUnidadeBruno,
@@ -72,16 +64,17 @@ beforeAll(async () => {
   });
   await registrarTramitacao(db(), {
     idDocumento,
-    deUnidade: resumo.unidades.protocolo,
-    paraUnidade: idUnidadeBruno,
-    idUsuario: resumo.usuarios.bruno,
+    idUnidadeOrigem: resumo.unidades.protocolo,
+    idUnidadeDestino: idUnidadeBruno,
+    idUsuarioRemetente: resumo.usuarios.bruno,
+    recebida: { idUsuario: resumo.usuarios.bruno },
   });
-  const criadas = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.bruno }, [
-    { nome: 'publica.pdf', conteudo: await pdfComPaginas(2, 'Publica'), tipoMime: 'application/pdf' },
-    { nome: 'publica-2.pdf', conteudo: await pdfComPaginas(1, 'Publica 2'), tipoMime: 'application/pdf' },
+  const criadas = await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.bruno }, [
+    { nome: 'publica.pdf', conteudo: pdf({ paginas: 2, marca: 'Publica' }), tipoMime: 'application/pdf' },
+    { nome: 'publica-2.pdf', conteudo: pdf({ paginas: 1, marca: 'Publica 2' }), tipoMime: 'application/pdf' },
     {
       nome: 'restrita.pdf',
-      conteudo: await pdfComPaginas(3, 'Restrita'),
+      conteudo: pdf({ paginas: 3, marca: 'Restrita' }),
       tipoMime: 'application/pdf',
       nivelAcesso: 'R',
       idHipoteseLegal: resumo.hipoteses.informacaoPessoal,

@@ -6,18 +6,9 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarDocumento, criarTipoDocumento } from '../pecas/apoio-teste.ts';
-import {
-  type ArquivoPeca,
-  bmpTeste,
-  filaConsolidacao,
-  gifTeste,
-  INSTITUICAO_TESTE,
-  inserirPecas,
-  jpegTeste,
-  pdfComPaginas,
-  pngTeste,
-} from './apoio-teste.ts';
+import { bmp, gif, jpeg, pdf, png } from '../../testing/arquivos.ts';
+import { filaConsolidacao, INSTITUICAO_TESTE } from '../../testing/cenarios/consolidacao.ts';
+import { type ArquivoPeca, adicionarPecas, criarDocumento, criarTipoDocumento } from '../../testing/fabricas.ts';
 
 /**
  * The consolidation of 50 peças through the real job handler, checked by reading the result back: page count,
@@ -91,16 +82,16 @@ beforeAll(async () => {
   const arquivos: ArquivoPeca[] = [];
   for (let i = 1; i <= 50; i++) {
     if (i % 10 === 3) {
-      arquivos.push({ nome: `foto-${i}.png`, conteudo: pngTeste(), tipoMime: 'image/png' });
+      arquivos.push({ nome: `foto-${i}.png`, conteudo: png({ largura: 32, altura: 20 }), tipoMime: 'image/png' });
       esperadas.push({ nome: `foto-${i}.png`, paginas: 1, texto: null });
     } else if (i % 10 === 7) {
-      arquivos.push({ nome: `digitalizacao-${i}.jpg`, conteudo: jpegTeste(), tipoMime: 'image/jpeg' });
+      arquivos.push({ nome: `digitalizacao-${i}.jpg`, conteudo: jpeg(), tipoMime: 'image/jpeg' });
       esperadas.push({ nome: `digitalizacao-${i}.jpg`, paginas: 1, texto: null });
     } else if (i === 15) {
-      arquivos.push({ nome: 'planta.bmp', conteudo: bmpTeste(), tipoMime: 'image/bmp' });
+      arquivos.push({ nome: 'planta.bmp', conteudo: bmp(), tipoMime: 'image/bmp' });
       esperadas.push({ nome: 'planta.bmp', paginas: 1, texto: null });
     } else if (i === 35) {
-      arquivos.push({ nome: 'grafico.gif', conteudo: gifTeste(), tipoMime: 'image/gif' });
+      arquivos.push({ nome: 'grafico.gif', conteudo: gif(), tipoMime: 'image/gif' });
       esperadas.push({ nome: 'grafico.gif', paginas: 1, texto: null });
     } else if (i === 25) {
       arquivos.push({ nome: 'gravação da audiência.mp3', conteudo: Buffer.from('ID3 audio'), tipoMime: 'audio/mpeg' });
@@ -109,15 +100,15 @@ beforeAll(async () => {
       const paginas = 1 + (i % 4);
       arquivos.push({
         nome: `Peça nº ${i} — parecer.pdf`,
-        conteudo: await pdfComPaginas(paginas, `Peca ${i}`),
+        conteudo: pdf({ paginas, marca: `Peca ${i}` }),
         tipoMime: 'application/pdf',
       });
       esperadas.push({ nome: `Peça nº ${i} — parecer.pdf`, paginas, texto: `Peca ${i} pagina` });
     }
   }
-  idsAnexos = (
-    await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, arquivos)
-  ).map((c) => c.idAnexo);
+  idsAnexos = (await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.ana }, arquivos)).map(
+    (c) => c.idAnexo,
+  );
 });
 
 afterAll(async () => {

@@ -9,23 +9,22 @@ import { type Kysely, sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as migracaoIp from '../../db/migrations/0019-consolidacao-ip.ts';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUsuario } from '../../testing/fabricas.ts';
-import { criarDocumento, criarTipoDocumento, registrarTramitacao } from '../pecas/apoio-teste.ts';
+import type { ResumoSemente } from '../../db/seed/index.ts';
+import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
+import { pdf } from '../../testing/arquivos.ts';
 import {
+  abrirConsolidacao,
   baixarConsolidacao,
   consultarConsolidacoes,
   filaConsolidacao,
-  inserirPecas,
-  pdfComPaginas,
-} from './apoio-teste.ts';
+} from '../../testing/cenarios/consolidacao.ts';
+import { adicionarPecas, criarDocumento, criarTipoDocumento, registrarTramitacao } from '../../testing/fabricas.ts';
 import { contarEmAndamento } from './queries.ts';
 import { TAREFA_CONSOLIDAR } from './service.ts';
 
 let t: AppTeste;
 let resumo: ResumoSemente;
-const cookies: Record<string, string> = {};
+let cookies: Record<'ana' | 'bruno' | 'vera', string>;
 let idDocumento: number;
 let idOutro: number;
 let numero: string;
@@ -52,45 +51,38 @@ async function executarFila() {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  resumo = await semearDemo(db(), { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
-  await criarUsuario(db(), {
-    username: 'vera',
-    lotacoes: [resumo.unidades.reitoria],
-    permissoes: ['VISUALIZACAO_IRRESTRITA_PECAS'],
-  });
-  for (const usuario of ['ana', 'bruno', 'vera']) cookies[usuario] = await t.entrar(usuario);
+  ({ t, resumo, cookies } = await abrirConsolidacao());
   const base = { idUnidade: resumo.unidades.protocolo, idUsuario: resumo.usuarios.ana };
   const idTipo = await criarTipoDocumento(db());
   idDocumento = await criarDocumento(db(), { ...base, idTipoDocumento: idTipo });
   await registrarTramitacao(db(), {
     idDocumento,
-    deUnidade: resumo.unidades.reitoria,
-    paraUnidade: resumo.unidades.protocolo,
-    idUsuario: resumo.usuarios.admin,
+    idUnidadeOrigem: resumo.unidades.reitoria,
+    idUnidadeDestino: resumo.unidades.protocolo,
+    idUsuarioRemetente: resumo.usuarios.admin,
+    recebida: { idUsuario: resumo.usuarios.admin },
   });
   idOutro = await criarDocumento(db(), { ...base, idTipoDocumento: idTipo });
   numero = (await db().selectFrom('documento').select('numero').where('id', '=', idDocumento).executeTakeFirstOrThrow())
     .numero;
   const hipotese = resumo.hipoteses.informacaoPessoal;
-  const pdf = (paginas: number, rotulo: string) => pdfComPaginas(paginas, rotulo);
-  const criadas = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, [
-    { nome: 'publica.pdf', conteudo: await pdf(2, 'Publica'), tipoMime: 'application/pdf' },
+  const criadas = await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.ana }, [
+    { nome: 'publica.pdf', conteudo: pdf({ paginas: 2, marca: 'Publica' }), tipoMime: 'application/pdf' },
     {
       nome: 'restrita.pdf',
-      conteudo: await pdf(3, 'Restrita'),
+      conteudo: pdf({ paginas: 3, marca: 'Restrita' }),
       tipoMime: 'application/pdf',
       nivelAcesso: 'R',
       idHipoteseLegal: hipotese,
     },
     {
       nome: 'sigilosa.pdf',
-      conteudo: await pdf(4, 'Sigilosa'),
+      conteudo: pdf({ paginas: 4, marca: 'Sigilosa' }),
       tipoMime: 'application/pdf',
       nivelAcesso: 'S',
       idHipoteseLegal: hipotese,
     },
-    { nome: 'desentranhada.pdf', conteudo: await pdf(1, 'Cancelada'), tipoMime: 'application/pdf' },
+    { nome: 'desentranhada.pdf', conteudo: pdf({ paginas: 1, marca: 'Cancelada' }), tipoMime: 'application/pdf' },
   ]);
   [anexos.P, anexos.R, anexos.S, anexos.D] = criadas.map((c) => c.idAnexo) as [number, number, number, number];
   const cancelada = await t.app.inject({
@@ -100,12 +92,9 @@ beforeAll(async () => {
     payload: { situacaoVinculo: 'D', justificativaCancelamento: 'Devolvida ao interessado' },
   });
   expect(cancelada.statusCode, cancelada.body).toBe(200);
-  const [outra] = await inserirPecas(
-    db(),
-    t.app.armazenamento,
-    { idDocumento: idOutro, idUsuario: resumo.usuarios.ana },
-    [{ nome: 'outra.pdf', conteudo: await pdf(1, 'Outra'), tipoMime: 'application/pdf' }],
-  );
+  const [outra] = await adicionarPecas(t, { idDocumento: idOutro, idUsuario: resumo.usuarios.ana }, [
+    { nome: 'outra.pdf', conteudo: pdf({ paginas: 1, marca: 'Outra' }), tipoMime: 'application/pdf' },
+  ]);
   anexos.outro = outra?.idAnexo as number;
 });
 
@@ -201,14 +190,13 @@ describe('POST consolidacao/{idDocumento}/{tipo}', () => {
 
   it(`limita cada solicitante a ${LIMITE_CONSOLIDACOES_EM_ANDAMENTO} consolidações em andamento (429)`, async () => {
     // Distinct peças each time: an identical request would reuse the first one instead of starting another.
-    const extras = await inserirPecas(
-      db(),
-      t.app.armazenamento,
+    const extras = await adicionarPecas(
+      t,
       { idDocumento, idUsuario: resumo.usuarios.ana },
       await Promise.all(
         [1, 2, 3].map(async (i) => ({
           nome: `extra-${i}.pdf`,
-          conteudo: await pdfComPaginas(1, `Extra ${i}`),
+          conteudo: pdf({ paginas: 1, marca: `Extra ${i}` }),
           tipoMime: 'application/pdf',
         })),
       ),
@@ -386,7 +374,7 @@ describe('GET e POST consolidacao, download', () => {
   });
 
   it('termina em ERRO com o motivo quando o arquivo de uma peça está corrompido, e a fila não tenta de novo', async () => {
-    const [quebrada] = await inserirPecas(db(), t.app.armazenamento, { idDocumento, idUsuario: resumo.usuarios.ana }, [
+    const [quebrada] = await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.ana }, [
       { nome: 'quebrada.pdf', conteudo: Buffer.from('%PDF-1.4\nnada aqui\n'), tipoMime: 'application/pdf' },
     ]);
     const { uuid } = (await solicitar([anexos.P, quebrada?.idAnexo])).json();

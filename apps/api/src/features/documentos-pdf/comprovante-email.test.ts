@@ -4,8 +4,8 @@ import { semearDemo } from '../../db/seed/index.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../platform/email.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { lerPdf } from '../../testing/leitura-pdf.ts';
 import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../../testing/servidor-smtp.ts';
-import { lerPdf } from './apoio-teste.ts';
 
 let t: AppTeste;
 let ana: string;

@@ -2,7 +2,7 @@ import { formatarCodigoVerificacao, MENSAGENS, rotuloTipoInteressado, TIPOS_INTE
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
-import { dataHoraBrasilia, lerPdf } from './apoio-teste.ts';
+import { dataHoraBrasilia, lerPdf } from '../../testing/leitura-pdf.ts';
 
 const URL_PUBLICA = 'https://protocolo.ufte.edu.br';
 let t: AppTeste;

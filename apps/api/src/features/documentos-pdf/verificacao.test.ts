@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as migracao from '../../db/migrations/0007-codigo-verificacao.ts';
 import { semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { lerPdf } from './apoio-teste.ts';
+import { lerPdf } from '../../testing/leitura-pdf.ts';
 
 let t: AppTeste;
 let ana: string;

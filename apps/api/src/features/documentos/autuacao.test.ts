@@ -1,7 +1,7 @@
 import { type Documento, MENSAGENS, validarNup } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario } from './cenario-teste.ts';
+import { autuacaoValida, autuar, type Cenario, criarCenario } from '../../testing/cenarios/documentos.ts';
 import { anoProtocolo } from './numeracao.ts';
 
 let t: AppTeste;

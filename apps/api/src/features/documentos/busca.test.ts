@@ -2,7 +2,8 @@ import { type DocumentoResumo, type FiltrosBusca, MENSAGENS } from '@tramite/sha
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario, registrarEnvio } from './cenario-teste.ts';
+import { autuacaoValida, autuar, type Cenario, criarCenario } from '../../testing/cenarios/documentos.ts';
+import { registrarTramitacao } from '../../testing/fabricas.ts';
 
 let t: AppTeste;
 let c: Cenario;
@@ -75,21 +76,23 @@ beforeAll(async () => {
     'EM_CRIACAO',
   );
 
-  await registrarEnvio(db, {
+  await registrarTramitacao(db, {
     idDocumento: d.oficioDuplo,
     idUnidadeOrigem: c.unidades.protocolo.id,
     idUnidadeDestino: c.unidades.outra.id,
     idUsuarioRemetente: c.usuarios.ana.id,
     dtDespacho: '2025-04-01T13:00:00Z',
     recebida: { idUsuario: c.usuarios.bruno.id },
+    moverDocumento: true,
   });
-  await registrarEnvio(db, {
+  await registrarTramitacao(db, {
     idDocumento: d.memorando,
     idUnidadeOrigem: c.unidades.outra.id,
     idUnidadeDestino: c.unidades.protocolo.id,
     idUsuarioRemetente: c.usuarios.bruno.id,
     // 23:00 of 02/04 in Brasília.
     dtDespacho: '2025-04-03T02:00:00Z',
+    moverDocumento: true,
   });
 
   const comissao = await db
@@ -119,12 +122,13 @@ beforeAll(async () => {
   }
   for (const [i, id] of lote.entries()) {
     if (i % 4 === 0) continue;
-    await registrarEnvio(db, {
+    await registrarTramitacao(db, {
       idDocumento: id,
       idUnidadeOrigem: c.unidades.protocolo.id,
       idUnidadeDestino: c.unidades.outra.id,
       idUsuarioRemetente: c.usuarios.joao.id,
       dtDespacho: `2025-06-${String(1 + (i % 20)).padStart(2, '0')}T12:00:00Z`,
+      moverDocumento: true,
     });
   }
 }, 120_000);

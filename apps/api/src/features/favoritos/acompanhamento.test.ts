@@ -3,10 +3,16 @@ import { lerConfig } from '../../config.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../platform/email.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { pdf } from '../../testing/arquivos.ts';
+import {
+  type CenarioTramitacao,
+  chamadas,
+  criarCenarioTramitacao,
+  rascunho,
+} from '../../testing/cenarios/tramitacao.ts';
+import { registrarTramitacao } from '../../testing/fabricas.ts';
+import { enviarPecas } from '../../testing/multipart.ts';
 import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../../testing/servidor-smtp.ts';
-import { registrarEnvio } from '../documentos/cenario-teste.ts';
-import { enviar as enviarPeca, pdf } from '../pecas/apoio-teste.ts';
-import { type CenarioTramitacao, chamadas, criarCenarioTramitacao, rascunho } from '../tramitacao/cenario-teste.ts';
 
 const URL_PUBLICA = 'https://protocolo.ufex.edu.br';
 
@@ -79,12 +85,13 @@ const numero = async (id: number) =>
 /** A document held and received by the Protocolo Central (Ana's and João's unit), in progress. */
 async function noProtocolo(): Promise<number> {
   const id = await rascunho(t, c, s.ana);
-  await registrarEnvio(db(), {
+  await registrarTramitacao(db(), {
     idDocumento: id,
     idUnidadeOrigem: c.unidades.outra.id,
     idUnidadeDestino: c.unidades.protocolo.id,
     idUsuarioRemetente: c.usuarios.bruno.id,
     recebida: { idUsuario: c.usuarios.ana.id },
+    moverDocumento: true,
   });
   return id;
 }
@@ -227,7 +234,7 @@ describe('acompanhamento por e-mail dos favoritos', () => {
     await seguir(id);
     const n = await numero(id);
     const { porDestinatario, novos } = await emailsDe(async () => {
-      const resposta = await enviarPeca(t, s.ana, id, { tipoCopia: 'N', nivelAcesso: 'P' }, [
+      const resposta = await enviarPecas(t, s.ana, id, { tipoCopia: 'N', nivelAcesso: 'P' }, [
         { nome: 'parecer-sigiloso.pdf', conteudo: pdf(), tipo: 'application/pdf' },
       ]);
       expect(resposta.statusCode, resposta.body).toBe(201);

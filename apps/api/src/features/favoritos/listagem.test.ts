@@ -2,13 +2,8 @@ import { type Documento, type Favorito, MENSAGENS, type PaginaFavoritos } from '
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { registrarEnvio } from '../documentos/cenario-teste.ts';
-import {
-  adicionarPeca,
-  type CenarioTramitacao,
-  criarCenarioTramitacao,
-  rascunho,
-} from '../tramitacao/cenario-teste.ts';
+import { type CenarioTramitacao, criarCenarioTramitacao, rascunho } from '../../testing/cenarios/tramitacao.ts';
+import { adicionarPecas, registrarTramitacao } from '../../testing/fabricas.ts';
 
 let t: AppTeste;
 let c: CenarioTramitacao;
@@ -64,12 +59,13 @@ const marcar = (cookie: string | undefined, id: number, payload: unknown) =>
 /** A document opened by Ana (Protocolo Central), sent to PROGRAD and received there by Bruno. */
 async function recebidoNaPrograd(extra: Parameters<typeof rascunho>[3] = {}) {
   const id = await rascunho(t, c, s.ana, extra);
-  await registrarEnvio(db(), {
+  await registrarTramitacao(db(), {
     idDocumento: id,
     idUnidadeOrigem: c.unidades.protocolo.id,
     idUnidadeDestino: c.unidades.outra.id,
     idUsuarioRemetente: c.usuarios.ana.id,
     recebida: { idUsuario: c.usuarios.bruno.id },
+    moverDocumento: true,
   });
   return id;
 }
@@ -151,11 +147,12 @@ describe('GET documentos-favoritos', () => {
   it('não busca a última tramitação de documento em criação (ultimaTramitacao nula)', async () => {
     const emCriacao = await rascunho(t, c, s.ana);
     // Even with a movement row present (an inconsistent draft), the draft's last movement is not read.
-    await registrarEnvio(db(), {
+    await registrarTramitacao(db(), {
       idDocumento: emCriacao,
       idUnidadeOrigem: c.unidades.protocolo.id,
       idUnidadeDestino: c.unidades.outra.id,
       idUsuarioRemetente: c.usuarios.ana.id,
+      moverDocumento: true,
     });
     await db()
       .updateTable('documento')
@@ -215,7 +212,7 @@ describe('GET documentos-favoritos', () => {
       await envelhecer(alvo, '2020-02-10T10:00:00-03:00');
       const fevereiro = 'dataInicioUltimaAlteracao=2020-02-01&dataFimUltimaAlteracao=2020-02-29';
       expect(await ids(s.ana, fevereiro)).toEqual([alvo]);
-      await adicionarPeca(db(), alvo, c.usuarios.bruno.id);
+      await adicionarPecas(t, { idDocumento: alvo, idUsuario: c.usuarios.bruno.id });
       expect(await ids(s.ana, fevereiro)).toEqual([]);
       await db().deleteFrom('favorito').where('idDocumento', '=', alvo).execute();
     });

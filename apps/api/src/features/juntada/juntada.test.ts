@@ -1,8 +1,14 @@
 import { MENSAGENS, type Vinculos } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { registrarEnvio } from '../documentos/cenario-teste.ts';
-import { type CenarioTramitacao, chamadas, criarCenarioTramitacao, rascunho } from '../tramitacao/cenario-teste.ts';
+import {
+  type CenarioTramitacao,
+  chamadas,
+  criarCenarioTramitacao,
+  encaminhar,
+  rascunho,
+} from '../../testing/cenarios/tramitacao.ts';
+import { registrarTramitacao } from '../../testing/fabricas.ts';
 
 let t: AppTeste;
 let c: CenarioTramitacao;
@@ -32,12 +38,13 @@ const db = () => t.banco.db;
 async function recebido(opcoes: { unidade?: number; memorando?: boolean } = {}): Promise<number> {
   const id = await rascunho(t, c, s.ana, opcoes.memorando ? { idTipoDocumento: c.tipos.memorando } : {});
   const destino = opcoes.unidade ?? c.unidades.protocolo.id;
-  await registrarEnvio(db(), {
+  await registrarTramitacao(db(), {
     idDocumento: id,
     idUnidadeOrigem: c.unidades.outra.id,
     idUnidadeDestino: destino,
     idUsuarioRemetente: c.usuarios.bruno.id,
     recebida: { idUsuario: destino === c.unidades.protocolo.id ? c.usuarios.ana.id : c.usuarios.bruno.id },
+    moverDocumento: true,
   });
   return id;
 }
@@ -109,11 +116,12 @@ describe('GET documentos/{id}/agregados/candidatos', () => {
 
   it('recusa documento enviado e ainda não recebido', async () => {
     const filho = await rascunho(t, c, s.ana);
-    await registrarEnvio(db(), {
+    await registrarTramitacao(db(), {
       idDocumento: filho,
       idUnidadeOrigem: c.unidades.protocolo.id,
       idUnidadeDestino: c.unidades.outra.id,
       idUsuarioRemetente: c.usuarios.ana.id,
+      moverDocumento: true,
     });
     expect(await documento(filho)).toMatchObject({ situacao: 'ENVIADO', idUnidadeAtual: c.unidades.protocolo.id });
     await esperarRecusado(await recebido(), filho);
@@ -352,11 +360,7 @@ describe('juntados acompanham o pai na tramitação', () => {
     const pai = await recebido();
     const filho = await recebido();
     const resposta = (await (await juntar(s.ana, pai, filho, 'APENSACAO')).json()) as Vinculos;
-    const envio = await api.enviar(s.ana, pai, {
-      idPasso: c.fluxos.livreOficio.encaminhar,
-      idDestino: c.unidades.outra.id,
-      despacho: 'Encaminho para providências.',
-    });
+    const envio = await api.enviar(s.ana, pai, encaminhar(c, c.unidades.outra.id));
     expect(envio.statusCode).toBe(201);
     const pendente = await db()
       .selectFrom('tramitacao')

@@ -5,19 +5,21 @@ import { setTimeout as esperar } from 'node:timers/promises';
 import { MENSAGENS, TAMANHO_MAXIMO_ARQUIVO, TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { executavel, pdf, png } from '../../testing/arquivos.ts';
 import {
   arquivosNoArmazenamento,
-  contarLinhas,
-  corpoMultipart,
+  conferirNadaGuardado as conferirGuardado,
+  type EstadoGuardado,
+  estadoGuardado,
+} from '../../testing/estado.ts';
+import {
   criarDocumento,
   criarHipotese,
   criarTipoDocumento,
-  enviar,
-  executavel,
-  pdf,
-  png,
-} from './apoio-teste.ts';
+  criarUnidade,
+  criarUsuario,
+} from '../../testing/fabricas.ts';
+import { corpoMultipart, enviarPecas } from '../../testing/multipart.ts';
 
 const A = MENSAGENS.arquivos;
 const N = { tipoCopia: 'N' };
@@ -38,17 +40,8 @@ let ids: {
 const raiz = () => t.config.arquivosDir;
 const sha = (conteudo: Buffer) => createHash('sha256').update(conteudo).digest('hex');
 
-/** Nothing changed: same rows, same files, no temporary file. */
-async function conferirNadaGuardado(antes: { linhas: unknown; arquivos: string[] }) {
-  expect(await contarLinhas(t.banco.db)).toEqual(antes.linhas);
-  const arquivos = await arquivosNoArmazenamento(raiz());
-  expect(arquivos.filter((a) => a.includes('.tmp-'))).toEqual([]);
-  expect(arquivos).toEqual(antes.arquivos);
-}
-
-async function estado() {
-  return { linhas: await contarLinhas(t.banco.db), arquivos: await arquivosNoArmazenamento(raiz()) };
-}
+const estado = () => estadoGuardado(t);
+const conferirNadaGuardado = (antes: EstadoGuardado) => conferirGuardado(t, antes);
 
 beforeAll(async () => {
   // Six concurrent uploads by one user below: more than the default cap of uploads open at once per user (issue 17).
@@ -79,8 +72,8 @@ afterAll(async () => {
 
 describe('POST documentos/{id}/anexos', () => {
   it('guarda o arquivo pelo conteúdo e responde a nova peça', async () => {
-    const conteudo = pdf(4096, 'primeiro');
-    const resposta = await enviar(t, ana, ids.recebido, { ...N, descricao: 'Ofício de encaminhamento' }, [
+    const conteudo = pdf({ tamanho: 4096, marca: 'primeiro' });
+    const resposta = await enviarPecas(t, ana, ids.recebido, { ...N, descricao: 'Ofício de encaminhamento' }, [
       { nome: 'ofício nº 12.pdf', conteudo, tipo: 'application/pdf' },
     ]);
     expect(resposta.statusCode, resposta.body).toBe(201);
@@ -120,9 +113,9 @@ describe('POST documentos/{id}/anexos', () => {
   });
 
   it('numera a nova peça depois da última ativa e guarda uma só cópia do mesmo conteúdo', async () => {
-    const conteudo = pdf(3000, 'repetido');
-    const primeira = await enviar(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo }]);
-    const segunda = await enviar(t, ana, ids.recebido, N, [{ nome: 'b.pdf', conteudo }]);
+    const conteudo = pdf({ tamanho: 3000, marca: 'repetido' });
+    const primeira = await enviarPecas(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo }]);
+    const segunda = await enviarPecas(t, ana, ids.recebido, N, [{ nome: 'b.pdf', conteudo }]);
     expect([primeira.statusCode, segunda.statusCode]).toEqual([201, 201]);
     expect(segunda.json().sequencial).toBe(primeira.json().sequencial + 1);
     expect(segunda.json().idAnexo).not.toBe(primeira.json().idAnexo);
@@ -142,7 +135,7 @@ describe('POST documentos/{id}/anexos', () => {
     });
     const respostas = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
-        enviar(t, ana, documento, N, [{ nome: `p${i}.pdf`, conteudo: pdf(2000, `c${i}`) }]),
+        enviarPecas(t, ana, documento, N, [{ nome: `p${i}.pdf`, conteudo: pdf({ tamanho: 2000, marca: `c${i}` }) }]),
       ),
     );
     expect(respostas.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
@@ -150,28 +143,28 @@ describe('POST documentos/{id}/anexos', () => {
   });
 
   it('aceita um PNG e um nome sem extensão (decide o conteúdo), e guarda os nomes só para exibição', async () => {
-    const imagem = await enviar(t, ana, ids.recebido, { tipoCopia: 'O' }, [
+    const imagem = await enviarPecas(t, ana, ids.recebido, { tipoCopia: 'O' }, [
       { nome: '../../etc/foto.png', conteudo: png() },
     ]);
     expect(imagem.statusCode, imagem.body).toBe(201);
     expect(imagem.json()).toMatchObject({ nome: 'foto.png', tipoMime: 'image/png' });
-    const semExtensao = await enviar(t, ana, ids.recebido, N, [{ nome: 'Relatório v1.2 final', conteudo: pdf() }]);
+    const semExtensao = await enviarPecas(t, ana, ids.recebido, N, [{ nome: 'Relatório v1.2 final', conteudo: pdf() }]);
     expect(semExtensao.statusCode, semExtensao.body).toBe(201);
     expect(semExtensao.json().tipoMime).toBe('application/pdf');
   });
 
   it('peça restrita exige hipótese legal ativa', async () => {
-    const semHipotese = await enviar(t, ana, ids.recebido, { ...N, nivelAcesso: 'R' }, [
+    const semHipotese = await enviarPecas(t, ana, ids.recebido, { ...N, nivelAcesso: 'R' }, [
       { nome: 'r.pdf', conteudo: pdf() },
     ]);
     expect(semHipotese.statusCode).toBe(400);
     expect(semHipotese.json().mensagem).toBe(A.hipoteseObrigatoria);
-    const inexistente = await enviar(t, ana, ids.recebido, { ...N, nivelAcesso: 'R', idHipoteseLegal: '999999' }, [
+    const inexistente = await enviarPecas(t, ana, ids.recebido, { ...N, nivelAcesso: 'R', idHipoteseLegal: '999999' }, [
       { nome: 'r.pdf', conteudo: pdf() },
     ]);
     expect(inexistente.statusCode).toBe(400);
     expect(inexistente.json().mensagem).toBe(A.hipoteseInvalida);
-    const restrita = await enviar(
+    const restrita = await enviarPecas(
       t,
       ana,
       ids.recebido,
@@ -215,7 +208,7 @@ describe('POST documentos/{id}/anexos', () => {
     ['um PDF chamado .txt', N, [{ nome: 'texto.txt', conteudo: pdf() }], 415, A.extensaoNaoReconhecida],
   ])('recusa %s e não guarda nada', async (_caso, campos, arquivos, status, mensagem) => {
     const antes = await estado();
-    const resposta = await enviar(t, ana, ids.recebido, campos as Record<string, string>, arquivos);
+    const resposta = await enviarPecas(t, ana, ids.recebido, campos as Record<string, string>, arquivos);
     expect(resposta.statusCode, resposta.body).toBe(status);
     expect(resposta.json().mensagem).toBe(mensagem);
     await conferirNadaGuardado(antes);
@@ -235,8 +228,8 @@ describe('POST documentos/{id}/anexos', () => {
 
 describe('limites de tamanho (spec §9)', () => {
   it('aceita exatamente 5 MiB', async () => {
-    const resposta = await enviar(t, ana, ids.recebido, N, [
-      { nome: 'limite.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO, 'limite') },
+    const resposta = await enviarPecas(t, ana, ids.recebido, N, [
+      { nome: 'limite.pdf', conteudo: pdf({ tamanho: TAMANHO_MAXIMO_ARQUIVO, marca: 'limite' }) },
     ]);
     expect(resposta.statusCode, resposta.body).toBe(201);
     expect(resposta.json().tamanho).toBe(TAMANHO_MAXIMO_ARQUIVO);
@@ -244,8 +237,8 @@ describe('limites de tamanho (spec §9)', () => {
 
   it('recusa 5 MiB + 1 byte com 413 e não deixa linha, arquivo nem temporário', async () => {
     const antes = await estado();
-    const resposta = await enviar(t, ana, ids.recebido, N, [
-      { nome: 'grande.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO + 1, 'grande') },
+    const resposta = await enviarPecas(t, ana, ids.recebido, N, [
+      { nome: 'grande.pdf', conteudo: pdf({ tamanho: TAMANHO_MAXIMO_ARQUIVO + 1, marca: 'grande' }) },
     ]);
     expect(resposta.statusCode).toBe(413);
     expect(resposta.json().mensagem).toBe(A.arquivoGrande('5 MiB'));
@@ -267,14 +260,14 @@ describe('limites de tamanho (spec §9)', () => {
   });
 
   it('permite 50 MiB quando o estado 32005 é 2 e recusa um byte a mais', async () => {
-    const aceito = await enviar(t, ana, ids.volumoso, N, [
-      { nome: 'volumoso.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO, 'volumoso') },
+    const aceito = await enviarPecas(t, ana, ids.volumoso, N, [
+      { nome: 'volumoso.pdf', conteudo: pdf({ tamanho: TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO, marca: 'volumoso' }) },
     ]);
     expect(aceito.statusCode, aceito.body).toBe(201);
     expect(aceito.json().tamanho).toBe(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO);
     const antes = await estado();
-    const recusado = await enviar(t, ana, ids.volumoso, N, [
-      { nome: 'volumoso.pdf', conteudo: pdf(TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO + 1, 'demais') },
+    const recusado = await enviarPecas(t, ana, ids.volumoso, N, [
+      { nome: 'volumoso.pdf', conteudo: pdf({ tamanho: TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO + 1, marca: 'demais' }) },
     ]);
     expect(recusado.statusCode).toBe(413);
     expect(recusado.json().mensagem).toBe(A.arquivoGrande('50 MiB'));
@@ -285,7 +278,9 @@ describe('limites de tamanho (spec §9)', () => {
 describe('envios interrompidos não deixam nada para trás', () => {
   it('um fluxo multipart truncado (sem o delimitador final)', async () => {
     const antes = await estado();
-    const { payload, tipo } = corpoMultipart(N, [{ nome: 'cortado.pdf', conteudo: pdf(200_000, 'cortado') }]);
+    const { payload, tipo } = corpoMultipart(N, [
+      { nome: 'cortado.pdf', conteudo: pdf({ tamanho: 200_000, marca: 'cortado' }) },
+    ]);
     const resposta = await t.app.inject({
       method: 'POST',
       url: `/api/documentos/${ids.recebido}/anexos`,
@@ -302,7 +297,9 @@ describe('envios interrompidos não deixam nada para trás', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const endereco = t.app.server.address();
     if (!endereco || typeof endereco === 'string') throw new Error('sem endereço');
-    const { payload, tipo } = corpoMultipart(N, [{ nome: 'abortado.pdf', conteudo: pdf(3_000_000, 'abortado') }]);
+    const { payload, tipo } = corpoMultipart(N, [
+      { nome: 'abortado.pdf', conteudo: pdf({ tamanho: 3_000_000, marca: 'abortado' }) },
+    ]);
     const socket = connect(endereco.port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.on('error', () => {});
@@ -323,7 +320,7 @@ describe('envios interrompidos não deixam nada para trás', () => {
 
 describe('quem pode incluir peças', () => {
   it('exige login', async () => {
-    const resposta = await enviar(t, undefined, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await enviarPecas(t, undefined, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(401);
   });
 
@@ -340,7 +337,7 @@ describe('quem pode incluir peças', () => {
 
   it('recusa outra unidade', async () => {
     const antes = await estado();
-    const resposta = await enviar(t, bruno, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await enviarPecas(t, bruno, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(403);
     expect(resposta.json().mensagem).toBe(A.apenasUnidadeAtual);
     await conferirNadaGuardado(antes);
@@ -362,7 +359,7 @@ describe('quem pode incluir peças', () => {
       ...estadoDocumento,
       idUnidadeCriadora: outraCriadora ? ids.outra : ids.protocolo,
     });
-    const resposta = await enviar(t, ana, documento, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await enviarPecas(t, ana, documento, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(status);
     if (mensagem) expect(resposta.json().mensagem).toBe(mensagem);
   });
@@ -374,20 +371,22 @@ describe('quem pode incluir peças', () => {
       idTipoDocumento: ids.tipo,
       situacao: 'EM_CRIACAO',
     });
-    const resposta = await enviar(t, ana, rascunho, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await enviarPecas(t, ana, rascunho, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode, resposta.body).toBe(201);
   });
 
   it('responde 404 para documento desconhecido', async () => {
-    const resposta = await enviar(t, ana, 987654, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
+    const resposta = await enviarPecas(t, ana, 987654, N, [{ nome: 'a.pdf', conteudo: pdf() }]);
     expect(resposta.statusCode).toBe(404);
   });
 });
 
 describe('GET .../binario', () => {
   it('envia os bytes exatos com tipo, tamanho, Content-Disposition seguro e nosniff', async () => {
-    const conteudo = pdf(5000, 'download');
-    const enviada = (await enviar(t, ana, ids.recebido, N, [{ nome: 'relatório final; v2.pdf', conteudo }])).json();
+    const conteudo = pdf({ tamanho: 5000, marca: 'download' });
+    const enviada = (
+      await enviarPecas(t, ana, ids.recebido, N, [{ nome: 'relatório final; v2.pdf', conteudo }])
+    ).json();
     const resposta = await t.app.inject({
       method: 'GET',
       url: `/api/documentos/${ids.recebido}/anexos/${enviada.idAnexo}/binario`,
@@ -402,7 +401,7 @@ describe('GET .../binario', () => {
     );
 
     const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 0)]);
-    const compactado = await enviar(t, ana, ids.recebido, N, [{ nome: 'pacote.zip', conteudo: zip }]);
+    const compactado = await enviarPecas(t, ana, ids.recebido, N, [{ nome: 'pacote.zip', conteudo: zip }]);
     expect(compactado.statusCode, compactado.body).toBe(201);
     const baixado = await t.app.inject({
       method: 'GET',
@@ -413,7 +412,7 @@ describe('GET .../binario', () => {
   });
 
   it('responde 404 para uma peça de outro documento', async () => {
-    const enviada = (await enviar(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }])).json();
+    const enviada = (await enviarPecas(t, ana, ids.recebido, N, [{ nome: 'a.pdf', conteudo: pdf() }])).json();
     const resposta = await t.app.inject({
       method: 'GET',
       url: `/api/documentos/${ids.volumoso}/anexos/${enviada.idAnexo}/binario`,

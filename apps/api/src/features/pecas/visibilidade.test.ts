@@ -2,8 +2,9 @@ import { MENSAGENS, type Peca } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUsuario } from '../../testing/fabricas.ts';
-import { criarDocumento, enviar, pdf, registrarTramitacao } from './apoio-teste.ts';
+import { pdf } from '../../testing/arquivos.ts';
+import { criarDocumento, criarUsuario, registrarTramitacao } from '../../testing/fabricas.ts';
+import { enviarPecas } from '../../testing/multipart.ts';
 
 /**
  * Spec §6 on the demo data: each kind of reader × each kind of peça → the bytes are served (200, exactly them) or
@@ -102,9 +103,10 @@ beforeAll(async () => {
   idX = await criarDocumento(db(), { ...base, idInteressado: resumo.interessadoCarla });
   await registrarTramitacao(db(), {
     idDocumento: idX,
-    deUnidade: resumo.unidades.reitoria,
-    paraUnidade: resumo.unidades.protocolo,
-    idUsuario: resumo.usuarios.admin,
+    idUnidadeOrigem: resumo.unidades.reitoria,
+    idUnidadeDestino: resumo.unidades.protocolo,
+    idUsuarioRemetente: resumo.usuarios.admin,
+    recebida: { idUsuario: resumo.usuarios.admin },
   });
   idDestino = await criarDocumento(db(), base);
 
@@ -116,8 +118,8 @@ beforeAll(async () => {
     S: { tipoCopia: 'N', nivelAcesso: 'S', idHipoteseLegal: String(hipotese), descricao: 'descricao-S' },
   };
   for (const tipo of ['P', 'R', 'D', 'M', 'S'] as const) {
-    const conteudo = pdf(1500, `peca-${tipo}`);
-    const resposta = await enviar(t, cookies.ana, idX, campos[tipo], [{ nome: `peca-${tipo}.pdf`, conteudo }]);
+    const conteudo = pdf({ tamanho: 1500, marca: `peca-${tipo}` });
+    const resposta = await enviarPecas(t, cookies.ana, idX, campos[tipo], [{ nome: `peca-${tipo}.pdf`, conteudo }]);
     expect(resposta.statusCode, resposta.body).toBe(201);
     pecas[tipo] = { idAnexo: resposta.json().idAnexo, conteudo };
   }
@@ -256,9 +258,10 @@ describe('as exceções da spec §6 acompanham o documento', () => {
   it('o interessado perde o acesso depois do primeiro movimento e o recupera com o documento arquivado ou concluído', async () => {
     await registrarTramitacao(db(), {
       idDocumento: idX,
-      deUnidade: resumo.unidades.protocolo,
-      paraUnidade: resumo.unidades.protocolo,
-      idUsuario: resumo.usuarios.ana,
+      idUnidadeOrigem: resumo.unidades.protocolo,
+      idUnidadeDestino: resumo.unidades.protocolo,
+      idUsuarioRemetente: resumo.usuarios.ana,
+      recebida: { idUsuario: resumo.usuarios.ana },
     });
     await conferirAcesso('carla', idX, pecas.R, false);
     await conferirAcesso('ana', idX, pecas.R, true);
@@ -286,8 +289,8 @@ describe('as exceções da spec §6 acompanham o documento', () => {
       idUsuario: resumo.usuarios.ana,
       idTipoDocumento: resumo.tipo571,
     });
-    const conteudo = pdf(1200, 'filho');
-    const enviada = await enviar(
+    const conteudo = pdf({ tamanho: 1200, marca: 'filho' });
+    const enviada = await enviarPecas(
       t,
       cookies.ana,
       idFilho,

@@ -242,24 +242,8 @@ describe('PATCH /api/tipos-documentos/{id}', () => {
 
   it('altera as propriedades informadas, guarda e registra na auditoria o antes e o depois', async () => {
     const id = tipos.Édito as number;
-    const resposta = await alterar(
-      id,
-      {
-        descricao: 'Édito Público',
-        geraCapa: false,
-        notificaInteressadoTramitacao: true,
-        integrado: true,
-        urlDocumentacao: 'https://www.ufex.edu.br/manuais/edito',
-        consideradoProcessoNaAnexacao: true,
-        observacao: 'Publicado no boletim de serviço.',
-      },
-      cookieAdmin,
-    );
-    expect(resposta.statusCode).toBe(200);
-    const esperado = {
-      id,
+    const alteracao = {
       descricao: 'Édito Público',
-      ativo: true,
       geraCapa: false,
       notificaInteressadoTramitacao: true,
       integrado: true,
@@ -267,6 +251,9 @@ describe('PATCH /api/tipos-documentos/{id}', () => {
       consideradoProcessoNaAnexacao: true,
       observacao: 'Publicado no boletim de serviço.',
     };
+    const resposta = await alterar(id, alteracao, cookieAdmin);
+    expect(resposta.statusCode).toBe(200);
+    const esperado = { id, ativo: true, ...alteracao };
     expect(resposta.json()).toEqual(esperado);
     const todos = await listar('?todosTipos=true&incluirInativos=true', cookieAdmin);
     expect(todos.find((tipo) => tipo.id === id)).toEqual(esperado);

@@ -1,7 +1,8 @@
 import { type Documento, MENSAGENS } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario, registrarEnvio } from '../documentos/cenario-teste.ts';
+import { autuacaoValida, autuar, type Cenario, criarCenario } from '../../testing/cenarios/documentos.ts';
+import { registrarTramitacao } from '../../testing/fabricas.ts';
 
 let t: AppTeste;
 let c: Cenario;
@@ -33,11 +34,12 @@ const ler = (cookie: string, id: number) =>
 /** A document opened in PROGRAD and sent to the Protocolo Central, not yet received. */
 async function enviadoAoProtocolo(): Promise<number> {
   const id = await autuar(t, bruno, autuacaoValida(c));
-  await registrarEnvio(t.banco.db, {
+  await registrarTramitacao(t.banco.db, {
     idDocumento: id,
     idUnidadeOrigem: c.unidades.outra.id,
     idUnidadeDestino: c.unidades.protocolo.id,
     idUsuarioRemetente: c.usuarios.bruno.id,
+    moverDocumento: true,
   });
   return id;
 }

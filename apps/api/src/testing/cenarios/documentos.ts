@@ -1,8 +1,7 @@
 import type { AutuacaoEntrada } from '@tramite/shared';
-import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
-import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { type AppTeste, cabecalhosApp } from '../app-teste.ts';
+import { criarUnidade, criarUsuario } from '../fabricas.ts';
 
 /**
  * A small institution for the documents tests: two protocol units, one that may not open documents, an inactive
@@ -101,56 +100,4 @@ export async function autuar(t: AppTeste, cookie: string, corpo: AutuacaoEntrada
   });
   if (resposta.statusCode !== 201) throw new Error(`autuação falhou: ${resposta.statusCode} ${resposta.body}`);
   return resposta.json().idDocumento;
-}
-
-/** A sending as the forwarding feature records it (that call belongs to another issue). */
-export async function registrarEnvio(
-  db: Banco,
-  dados: {
-    idDocumento: number;
-    idUnidadeOrigem: number;
-    idUnidadeDestino: number;
-    idUsuarioRemetente: number;
-    dtDespacho?: string;
-    recebida?: { idUsuario: number; em?: string };
-  },
-): Promise<number> {
-  const { proxima } = await db
-    .selectFrom('tramitacao')
-    .select(sql<number>`coalesce(max(sequencia), 0) + 1`.as('proxima'))
-    .where('idDocumento', '=', dados.idDocumento)
-    .executeTakeFirstOrThrow();
-  const dtDespacho = dados.dtDespacho ?? new Date().toISOString();
-  const { id } = await db
-    .insertInto('tramitacao')
-    .values({
-      idDocumento: dados.idDocumento,
-      sequencia: proxima,
-      idFluxo: null,
-      idPasso: null,
-      idUnidadeOrigem: dados.idUnidadeOrigem,
-      idUnidadeDestino: dados.idUnidadeDestino,
-      idUsuarioRemetente: dados.idUsuarioRemetente,
-      despacho: 'Encaminho para providências.',
-      idHipoteseLegal: null,
-      despachoPreparatorio: null,
-      dtDespacho,
-      dtRecebimento: dados.recebida ? (dados.recebida.em ?? dtDespacho) : null,
-      idUsuarioRecebedor: dados.recebida?.idUsuario ?? null,
-      idTramitacaoPrincipal: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .updateTable('documento')
-    .set({
-      situacao: dados.recebida ? 'RECEBIDO' : 'ENVIADO',
-      estadoProcessamento: 1,
-      dataEnvio: dtDespacho,
-      dataValidade: sql`coalesce(data_validade, ${dtDespacho}::timestamptz)`,
-      idUnidadeAtual: dados.recebida ? dados.idUnidadeDestino : dados.idUnidadeOrigem,
-    })
-    .where('id', '=', dados.idDocumento)
-    .execute();
-  return id;
 }

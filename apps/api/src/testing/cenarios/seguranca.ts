@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Banco } from '../db/connection.ts';
-import { type ResumoSemente, semearDemo } from '../db/seed/index.ts';
-import { inserirPecas } from '../features/consolidacao/apoio-teste.ts';
-import { criarDocumento, pdf, registrarTramitacao } from '../features/pecas/apoio-teste.ts';
-import type { AppTeste } from '../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
+import type { Banco } from '../../db/connection.ts';
+import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
+import type { AppTeste } from '../app-teste.ts';
+import { pdf } from '../arquivos.ts';
+import { adicionarPecas, criarDocumento, criarUnidade, criarUsuario, registrarTramitacao } from '../fabricas.ts';
 
 /**
  * The world the security tests run in: the demo seed plus a "cofre" (a document whose restricted data nobody in the
@@ -121,21 +120,16 @@ export async function montarMundo(t: AppTeste): Promise<Mundo> {
     .set({ tipoInteressado: 'Q', idAssunto: assunto, dataValidade: sql`now()` })
     .where('id', '=', idCofre)
     .execute();
-  const [restrita, publica] = await inserirPecas(
-    db,
-    t.app.armazenamento,
-    { idDocumento: idCofre, idUsuario: titular },
-    [
-      {
-        nome: `${MARCADORES.textoPecaRestrita}.pdf`,
-        conteudo: pdf(4096, MARCADORES.pecaRestrita),
-        tipoMime: 'application/pdf',
-        nivelAcesso: 'R',
-        idHipoteseLegal: hipotese,
-      },
-      { nome: 'oficio-publico.pdf', conteudo: pdf(2048, 'publico'), tipoMime: 'application/pdf' },
-    ],
-  );
+  const [restrita, publica] = await adicionarPecas(t, { idDocumento: idCofre, idUsuario: titular }, [
+    {
+      nome: `${MARCADORES.textoPecaRestrita}.pdf`,
+      conteudo: pdf({ tamanho: 4096, marca: MARCADORES.pecaRestrita }),
+      tipoMime: 'application/pdf',
+      nivelAcesso: 'R',
+      idHipoteseLegal: hipotese,
+    },
+    { nome: 'oficio-publico.pdf', conteudo: pdf({ tamanho: 2048, marca: 'publico' }), tipoMime: 'application/pdf' },
+  ]);
   await db
     .updateTable('peca')
     .set({ descricao: MARCADORES.textoPecaRestrita, justificativaAlteracao: MARCADORES.textoPecaRestrita })
@@ -143,10 +137,9 @@ export async function montarMundo(t: AppTeste): Promise<Mundo> {
     .execute();
   await registrarTramitacao(db, {
     idDocumento: idCofre,
-    deUnidade: reitoria,
-    paraUnidade: prograd,
-    idUsuario: titular,
-    recebida: false,
+    idUnidadeOrigem: reitoria,
+    idUnidadeDestino: prograd,
+    idUsuarioRemetente: titular,
   });
   await db
     .updateTable('tramitacao')
@@ -177,7 +170,7 @@ export async function montarMundo(t: AppTeste): Promise<Mundo> {
     .executeTakeFirstOrThrow();
 
   // The titular's signed file, not linked to any document: nobody else may see it.
-  const assinado = pdf(3000, 'assinado-titular');
+  const assinado = pdf({ tamanho: 3000, marca: 'assinado-titular' });
   const guardado = await t.app.armazenamento.guardarBuffer(assinado);
   await db
     .insertInto('arquivo')
@@ -216,29 +209,25 @@ export async function montarMundo(t: AppTeste): Promise<Mundo> {
     .execute();
   await registrarTramitacao(db, {
     idDocumento: doProtocolo,
-    deUnidade: reitoria,
-    paraUnidade: protocolo,
-    idUsuario: titular,
+    idUnidadeOrigem: reitoria,
+    idUnidadeDestino: protocolo,
+    idUsuarioRemetente: titular,
+    recebida: { idUsuario: titular },
   });
   await db
     .updateTable('tramitacao')
     .set({ nivelAcesso: 'R', idHipoteseLegal: hipotese, despacho: MARCADORES.despachoRestritoProtocolo })
     .where('idDocumento', '=', doProtocolo)
     .execute();
-  const [restritaProtocolo] = await inserirPecas(
-    db,
-    t.app.armazenamento,
-    { idDocumento: doProtocolo, idUsuario: resumo.usuarios.ana },
-    [
-      {
-        nome: 'laudo-reservado.pdf',
-        conteudo: pdf(4096, MARCADORES.pecaRestritaProtocolo),
-        tipoMime: 'application/pdf',
-        nivelAcesso: 'R',
-        idHipoteseLegal: hipotese,
-      },
-    ],
-  );
+  const [restritaProtocolo] = await adicionarPecas(t, { idDocumento: doProtocolo, idUsuario: resumo.usuarios.ana }, [
+    {
+      nome: 'laudo-reservado.pdf',
+      conteudo: pdf({ tamanho: 4096, marca: MARCADORES.pecaRestritaProtocolo }),
+      tipoMime: 'application/pdf',
+      nivelAcesso: 'R',
+      idHipoteseLegal: hipotese,
+    },
+  ]);
 
   return {
     resumo,
@@ -286,22 +275,25 @@ export async function documentoDoProtocolo(
     await db.updateTable('documento').set({ idUnidadeAtual: m.unidades.reitoria }).where('id', '=', id).execute();
     await registrarTramitacao(db, {
       idDocumento: id,
-      deUnidade: m.unidades.reitoria,
-      paraUnidade: m.unidades.protocolo,
-      idUsuario: m.usuarios.titular,
-      recebida: false,
+      idUnidadeOrigem: m.unidades.reitoria,
+      idUnidadeDestino: m.unidades.protocolo,
+      idUsuarioRemetente: m.usuarios.titular,
     });
   } else if (situacao === 'RECEBIDO') {
     await registrarTramitacao(db, {
       idDocumento: id,
-      deUnidade: m.unidades.reitoria,
-      paraUnidade: m.unidades.protocolo,
-      idUsuario: m.usuarios.dono,
+      idUnidadeOrigem: m.unidades.reitoria,
+      idUnidadeDestino: m.unidades.protocolo,
+      idUsuarioRemetente: m.usuarios.dono,
+      recebida: { idUsuario: m.usuarios.dono },
     });
   }
   if (opcoes.comPeca === false) return { id, idAnexo: 0, idPeca: 0 };
-  const conteudo = pdf(1500, `fixture-${id}-${createHash('sha1').update(String(Math.random())).digest('hex')}`);
-  const [peca] = await inserirPecas(db, t.app.armazenamento, { idDocumento: id, idUsuario: m.usuarios.dono }, [
+  const conteudo = pdf({
+    tamanho: 1500,
+    marca: `fixture-${id}-${createHash('sha1').update(String(Math.random())).digest('hex')}`,
+  });
+  const [peca] = await adicionarPecas(t, { idDocumento: id, idUsuario: m.usuarios.dono }, [
     { nome: `peca-${id}.pdf`, conteudo, tipoMime: 'application/pdf' },
   ]);
   return { id, idAnexo: (peca as { idAnexo: number }).idAnexo, idPeca: (peca as { idPeca: number }).idPeca };

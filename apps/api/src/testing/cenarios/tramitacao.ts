@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { TipoPasso, TramitarEntrada } from '@tramite/shared';
+import { afterAll, beforeAll } from 'vitest';
 import type { Banco } from '../../db/connection.ts';
 import type { DestinoPasso } from '../../db/schema.ts';
-import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario } from '../documentos/cenario-teste.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../app-teste.ts';
+import { criarUnidade, criarUsuario } from '../fabricas.ts';
+import { autuacaoValida, autuar, type Cenario, criarCenario } from './documentos.ts';
 
 /**
  * The documents scenario plus what forwarding needs: a unit tree (REIT > PROT, REIT > PROGRAD > DHIS), an archive
@@ -123,8 +123,6 @@ export async function criarCenarioTramitacao(db: Banco) {
 }
 export type CenarioTramitacao = Awaited<ReturnType<typeof criarCenarioTramitacao>>;
 
-export { autuacaoValida, autuar, type Cenario };
-
 /** Chamadas da API usadas pelos testes de tramitação. */
 export function chamadas(t: AppTeste) {
   return {
@@ -142,51 +140,68 @@ export function chamadas(t: AppTeste) {
   };
 }
 
-let arquivos = 0;
-
-/** A peça added to the document as the peças feature would (numbered after the last active one, not yet sent). */
-export async function adicionarPeca(db: Banco, idDocumento: number, idUsuario: number): Promise<number> {
-  arquivos += 1;
-  const sha256 = createHash('sha256').update(`peça de teste ${arquivos} ${Date.now()}`).digest('hex');
-  await db.insertInto('arquivo').values({ sha256, tamanho: 10, tipoMime: 'application/pdf' }).execute();
-  const anexo = await db
-    .insertInto('anexo')
-    .values({ sha256, nome: `peca-${arquivos}.pdf`, idUsuario })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const { total } = await db
-    .selectFrom('peca')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where('idDocumento', '=', idDocumento)
-    .where('situacaoVinculo', 'is', null)
-    .executeTakeFirstOrThrow();
-  const peca = await db
-    .insertInto('peca')
-    .values({
-      idDocumento,
-      idAnexo: anexo.id,
-      sequencial: Number(total) + 1,
-      descricao: null,
-      tipoCopia: 'N',
-      nivelAcesso: 'P',
-      idHipoteseLegal: null,
-      sequenciaTramitacao: null,
-      idPasso: null,
-      situacaoTramitacao: null,
-      situacaoVinculo: null,
-      justificativaAlteracao: null,
-      justificativaCancelamento: null,
-      idDocumentoPecaDesmembramento: null,
-      idUsuario,
-      idUsuarioCancelamento: null,
-      canceladoEm: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return peca.id;
-}
-
 /** A new draft of the Protocolo Central (Ana's unit), through the API. */
 export function rascunho(t: AppTeste, c: Cenario, cookie: string, extra: Parameters<typeof autuacaoValida>[1] = {}) {
   return autuar(t, cookie, autuacaoValida(c, extra));
+}
+
+export const USUARIOS_TRAMITACAO = ['ana', 'joao', 'bruno', 'carla', 'duda', 'mariana', 'admin', 'vera'] as const;
+export type SessoesTramitacao = Record<(typeof USUARIOS_TRAMITACAO)[number], string>;
+
+export interface AppTramitacao {
+  t: AppTeste;
+  c: CenarioTramitacao;
+  api: ReturnType<typeof chamadas>;
+  /** The session cookie of each user of the scenario. */
+  s: SessoesTramitacao;
+}
+
+/** A fresh app with the forwarding scenario and every user of it logged in: a test file's `beforeAll`. */
+export async function abrirTramitacao(ambiente: Record<string, string> = {}): Promise<AppTramitacao> {
+  const t = await criarAppTeste(ambiente);
+  const c = await criarCenarioTramitacao(t.banco.db);
+  const s = Object.fromEntries(USUARIOS_TRAMITACAO.map((nome) => [nome, ''])) as SessoesTramitacao;
+  for (const nome of USUARIOS_TRAMITACAO) s[nome] = await t.entrar(nome);
+  return { t, c, api: chamadas(t), s };
+}
+
+/** The body of the free flow's 'Encaminhar' (Ofício) to `idDestino`. */
+export const encaminhar = (c: CenarioTramitacao, idDestino: number, extra: Record<string, unknown> = {}) => ({
+  idPasso: c.fluxos.livreOficio.encaminhar,
+  idDestino,
+  despacho: 'Encaminho para providências.',
+  ...extra,
+});
+
+/** A draft of the Protocolo Central sent by Ana to PROGRAD through the API and, unless told otherwise, received there by Bruno. */
+export async function enviadoAPrograd({ t, c, api, s }: AppTramitacao, receber = true): Promise<number> {
+  const id = await rascunho(t, c, s.ana);
+  const envio = await api.enviar(s.ana, id, encaminhar(c, c.unidades.outra.id));
+  if (envio.statusCode !== 201) throw new Error(`envio falhou: ${envio.statusCode} ${envio.body}`);
+  if (receber) {
+    const recebimento = await api.receber(s.bruno, id);
+    if (recebimento.statusCode !== 200) throw new Error(`recebimento falhou: ${recebimento.statusCode}`);
+  }
+  return id;
+}
+
+/**
+ * `abrirTramitacao` as a test file's hooks: the fields are filled in by the `beforeAll` (read them inside the tests),
+ * with the calls the forwarding tests share: a new draft of Ana's, the 'Encaminhar' body, a draft sent to PROGRAD.
+ */
+export function usarTramitacao() {
+  const m = {} as AppTramitacao;
+  beforeAll(async () => {
+    Object.assign(m, await abrirTramitacao());
+  });
+  afterAll(async () => {
+    await m.t?.fechar();
+  });
+  return Object.assign(m, {
+    db: () => m.t.banco.db,
+    novo: (extra: Parameters<typeof rascunho>[3] = {}) => rascunho(m.t, m.c, m.s.ana, extra),
+    encaminhar: (idDestino: number, extra: Record<string, unknown> = {}) => encaminhar(m.c, idDestino, extra),
+    /** A draft of the Protocolo Central sent by Ana to PROGRAD and, unless told otherwise, received there by Bruno. */
+    naPrograd: (receber = true) => enviadoAPrograd(m, receber),
+  });
 }

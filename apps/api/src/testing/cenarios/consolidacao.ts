@@ -1,0 +1,72 @@
+import type { Consolidacao } from '@tramite/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Banco } from '../../db/connection.ts';
+import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
+import { TAREFA_CONSOLIDAR } from '../../features/consolidacao/service.ts';
+import { tratadorConsolidacao } from '../../features/consolidacao/tarefa.ts';
+import { FilaTarefas } from '../../platform/fila.ts';
+import { type AppTeste, cabecalhosApp, criarAppTeste } from '../app-teste.ts';
+import { criarUsuario } from '../fabricas.ts';
+
+/** Test support for the consolidation tests: the real job handler and the calls that follow a consolidation. */
+
+export const INSTITUICAO_TESTE = 'Universidade Federal de Teste';
+
+/**
+ * A fresh app on the demo seed plus Vera (Reitoria, VISUALIZACAO_IRRESTRITA_PECAS), with the sessions of ana, bruno
+ * and vera: a consolidation test file's `beforeAll`.
+ */
+export async function abrirConsolidacao(): Promise<{
+  t: AppTeste;
+  resumo: ResumoSemente;
+  cookies: Record<'ana' | 'bruno' | 'vera', string>;
+}> {
+  const t = await criarAppTeste();
+  const resumo = await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
+  await criarUsuario(t.banco.db, {
+    username: 'vera',
+    lotacoes: [resumo.unidades.reitoria],
+    permissoes: ['VISUALIZACAO_IRRESTRITA_PECAS'],
+  });
+  const cookies = { ana: await t.entrar('ana'), bruno: await t.entrar('bruno'), vera: await t.entrar('vera') };
+  return { t, resumo, cookies };
+}
+
+/** The queue with only the consolidation handler, as a server process runs it (with the app's worker pool). */
+export function filaConsolidacao(
+  db: Banco,
+  app: Pick<FastifyInstance, 'armazenamento' | 'trabalhadores'>,
+  opcoes: { reservaSegundos?: number; aposMontar?: (uuid: string) => Promise<void> } = {},
+): FilaTarefas {
+  return new FilaTarefas(
+    db,
+    {
+      [TAREFA_CONSOLIDAR]: tratadorConsolidacao(
+        { db, armazenamento: app.armazenamento, trabalhadores: app.trabalhadores },
+        { instituicao: INSTITUICAO_TESTE, aposMontar: opcoes.aposMontar },
+      ),
+    },
+    { reservaSegundos: opcoes.reservaSegundos ?? 300 },
+  );
+}
+
+/** POST consolidacao: the state of the given uuids as `cookie`'s user (anonymous without it) sees them. */
+export async function consultarConsolidacoes(
+  app: FastifyInstance,
+  uuids: string[],
+  cookie?: string,
+): Promise<Consolidacao[]> {
+  const resposta = await app.inject({
+    method: 'POST',
+    url: '/api/consolidacao',
+    headers: cabecalhosApp(cookie),
+    payload: uuids,
+  });
+  if (resposta.statusCode !== 200) throw new Error(`POST consolidacao: ${resposta.statusCode} ${resposta.body}`);
+  return resposta.json();
+}
+
+/** GET consolidacao/{uuid}/pdf as `cookie`'s user (anonymous without it). */
+export function baixarConsolidacao(app: FastifyInstance, uuid: string, cookie?: string) {
+  return app.inject({ method: 'GET', url: `/api/consolidacao/${uuid}/pdf`, headers: cookie ? { cookie } : {} });
+}
