@@ -2,23 +2,17 @@ import { LIMITE_BUSCA_ARQUIVOS_ASSINADOS } from '@tramite/shared';
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 
+/** The active signature types (the only ones a signature may take). */
+function tiposAtivos(db: Banco) {
+  return db.selectFrom('tipoAssinatura').select(['id', 'descricao']).where('ativo', '=', true);
+}
+
 export function listarTiposAssinatura(db: Banco) {
-  return db
-    .selectFrom('tipoAssinatura')
-    .select(['id', 'descricao'])
-    .where('ativo', '=', true)
-    .orderBy(sql`lower(sem_acento(descricao))`)
-    .orderBy('id')
-    .execute();
+  return tiposAtivos(db).orderBy(sql`lower(sem_acento(descricao))`).orderBy('id').execute();
 }
 
 export function buscarTipoAtivo(db: Banco, id: number) {
-  return db
-    .selectFrom('tipoAssinatura')
-    .select(['id', 'descricao'])
-    .where('id', '=', id)
-    .where('ativo', '=', true)
-    .executeTakeFirst();
+  return tiposAtivos(db).where('id', '=', id).executeTakeFirst();
 }
 
 /** The signer's name, SIAPE number and e-mail, written into the signature. */
@@ -123,26 +117,7 @@ export function listar(db: Banco, leitor: Leitor, filtros: FiltrosLista) {
 
 /** Locks a signed file's row for a change (deleting, linking); deleted ones are not found. */
 export function bloquearArquivo(db: Banco, id: number) {
-  return db
-    .selectFrom('arquivoAssinado as aa')
-    .innerJoin('usuario as u', 'u.id', 'aa.idUsuario')
-    .leftJoin('documento as d', 'd.id', 'aa.idDocumentoVinculado')
-    .select([
-      'aa.id',
-      'aa.idUsuario',
-      'u.nome as nomeAssinante',
-      'aa.nomeOriginal',
-      'aa.sha256',
-      'aa.tipoAssinatura',
-      'aa.matrSiape',
-      'aa.idDocumentoVinculado',
-      'aa.idPecaVinculada',
-      'd.numero as numeroDocumentoVinculado',
-    ])
-    .where('aa.id', '=', id)
-    .where('aa.excluidoEm', 'is', null)
-    .forUpdate('aa')
-    .executeTakeFirst();
+  return consultar(db).where('aa.id', '=', id).forUpdate('aa').executeTakeFirst();
 }
 
 export function inserirArquivoAssinado(

@@ -7,7 +7,8 @@ import { registrarAuditoria } from '../../platform/auditoria.ts';
 import type { TratadorTarefa } from '../../platform/fila.ts';
 import { ErroTrabalho, type ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import * as pecas from '../pecas/service.ts';
-import { ErroPecaConsolidacao, type tarefasConsolidacao } from './montagem.ts';
+import type { tarefasConsolidacao } from './montagem.ts';
+import { ErroPecaConsolidacao } from './paginas-peca.ts';
 import * as queries from './queries.ts';
 import { type DependenciasConsolidacao, TENTATIVAS_CONSOLIDACAO } from './service.ts';
 

@@ -187,8 +187,8 @@ function invalido(mensagem: string, campo: string) {
 }
 
 function exigirAutuacaoValida(autuacao: Autuacao): void {
-  const erro = validarAutuacao(autuacao);
-  if (erro) throw requisicaoInvalida(erro);
+  const [problema] = validarAutuacao(autuacao);
+  if (problema) throw requisicaoInvalida(problema.message);
 }
 
 function dadosAutuacao(autuacao: Autuacao): queries.DadosAutuacao {
@@ -286,8 +286,10 @@ export async function pesquisar(
   chamador: Chamador,
   filtros: z.infer<typeof filtrosBuscaSchema>,
 ): Promise<{ itens: DocumentoResumo[]; total: number; pagina: number; tamanhoPagina: number }> {
-  const erro = validarFiltrosBusca(filtros, { usuarioEspecifico: filtros.idServidorLotadoProcedencia !== undefined });
-  if (erro) throw requisicaoInvalida(erro);
+  const problema = validarFiltrosBusca(filtros, {
+    usuarioEspecifico: filtros.idServidorLotadoProcedencia !== undefined,
+  });
+  if (problema) throw requisicaoInvalida(problema.message);
 
   let interessado: queries.CriteriosBusca['interessado'];
   if (filtros.tipoInteressado && filtros.idInteressado !== undefined) {

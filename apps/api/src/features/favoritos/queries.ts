@@ -1,5 +1,6 @@
 import { type SqlBool, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import { COLUNAS_ORIGEM_DESTINO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
 
 /** Adds the favourite unless it exists; answers the row and whether it was created now. */
 export async function adicionarFavorito(db: Banco, idUsuario: number, idDocumento: number) {
@@ -47,11 +48,6 @@ export function alterarAcompanhamento(db: Banco, idUsuario: number, idDocumento:
     .returning(['acompanhadoPorEmail'])
     .executeTakeFirst();
 }
-
-const FUSO = 'America/Sao_Paulo';
-/** Whole days of the institution's calendar: [start 00:00, day after the end 00:00) in America/Sao_Paulo. */
-const inicioDoDia = (dia: string) => sql<Date>`(${dia}::date)::timestamp AT TIME ZONE ${FUSO}`;
-const fimDoDia = (dia: string) => sql<Date>`(${dia}::date + 1)::timestamp AT TIME ZONE ${FUSO}`;
 
 /**
  * The document's last change (docs/domain.md, Favoritos): the latest of the document row's own change time (opening,
@@ -160,18 +156,7 @@ export function ultimasTramitacoes(db: Banco, idsDocumentos: number[]) {
     .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
     .leftJoin('passo as p', 'p.id', 't.idPasso')
     .distinctOn('t.idDocumento')
-    .select([
-      't.idDocumento',
-      't.idUnidadeOrigem',
-      'uo.sigla as origemSigla',
-      'uo.nome as origemNome',
-      't.idUnidadeDestino',
-      'ud.sigla as destinoSigla',
-      'ud.nome as destinoNome',
-      'p.descricao as passo',
-      't.dtDespacho',
-      't.dtRecebimento',
-    ])
+    .select(['t.idDocumento', ...COLUNAS_ORIGEM_DESTINO, 'p.descricao as passo', 't.dtDespacho', 't.dtRecebimento'])
     .where('t.idDocumento', 'in', idsDocumentos)
     .orderBy('t.idDocumento')
     .orderBy('t.sequencia', 'desc')

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
 import { corpoDaRequisicao, receberEnvio } from '../../platform/envio-multipart.ts';
 import { apenasUsuarios, enviarArquivo, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
+import * as alteracao from './alteracao.ts';
 import * as service from './service.ts';
 
 const parametrosAnexo = z.object({ id: idSchema, idAnexo: idSchema });
@@ -133,7 +134,7 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.alterarPeca(
+      alteracao.alterarPeca(
         app.db,
         exigirUsuario(request),
         request.params.id,
@@ -157,7 +158,7 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.cancelarPeca(
+      alteracao.cancelarPeca(
         app.db,
         exigirUsuario(request),
         request.params.id,
@@ -179,7 +180,7 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { falhaLimpeza } = await service.excluirPeca(
+      const { falhaLimpeza } = await alteracao.excluirPeca(
         deps,
         exigirUsuario(request),
         request.params.id,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import { FUSO } from '../../db/expressoes.ts';
 
-const FUSO = 'America/Sao_Paulo';
 const COLUNAS_UNIDADE = ['unidade.id', 'unidade.sigla', 'unidade.nome', 'unidade.codigo', 'unidade.ativa'] as const;
 
 /** 'DD/MM/YYYY HH:mm:ss' in the institution's time zone, made by the database (no Date per row in JS). */

@@ -69,49 +69,40 @@ export const rotasRelatorios: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.get(
-    '/relatorios/malote',
-    {
-      schema: {
-        tags: ['relatorios'],
-        summary:
-          'Guia de remessa: documentos enviados pelas unidades no período (inicio e fim como AAAA-MM-DDTHH:mm[:ss], fim inclusive), por unidade de destino',
-        querystring: consultaRelatorioSchema,
-        produces: ['application/pdf'],
-        response: respostaPdf,
+  /** A report's PDF route: the same schema, permission and streaming for every report. */
+  const rotaRelatorio = (caminho: string, resumo: string, gerar: typeof service.gerarMalote, nomeNoLog: string) =>
+    app.get(
+      caminho,
+      {
+        schema: {
+          tags: ['relatorios'],
+          summary: resumo,
+          querystring: consultaRelatorioSchema,
+          produces: ['application/pdf'],
+          response: respostaPdf,
+        },
+        ...apenasComPermissao('RELATORIOS'),
       },
-      ...apenasComPermissao('RELATORIOS'),
-    },
-    async (request, reply) => {
-      const usuario = exigirPermissao(request, 'RELATORIOS');
-      const relatorio = await service.gerarMalote(deps, usuario, request.query, {
-        sinal: sinalDaResposta(reply),
-        aoFalhar: (erro) => request.log.error({ err: erro }, 'falha ao gerar o relatório de malote'),
-      });
-      return enviarPdf(reply, relatorio);
-    },
-  );
+      async (request, reply) => {
+        const usuario = exigirPermissao(request, 'RELATORIOS');
+        const relatorio = await gerar(deps, usuario, request.query, {
+          sinal: sinalDaResposta(reply),
+          aoFalhar: (erro) => request.log.error({ err: erro }, `falha ao gerar o relatório de ${nomeNoLog}`),
+        });
+        return enviarPdf(reply, relatorio);
+      },
+    );
 
-  app.get(
+  rotaRelatorio(
+    '/relatorios/malote',
+    'Guia de remessa: documentos enviados pelas unidades no período (inicio e fim como AAAA-MM-DDTHH:mm[:ss], fim inclusive), por unidade de destino',
+    service.gerarMalote,
+    'malote',
+  );
+  rotaRelatorio(
     '/relatorios/desarquivados',
-    {
-      schema: {
-        tags: ['relatorios'],
-        summary:
-          'Documentos desarquivados por unidade no período (inicio e fim como AAAA-MM-DDTHH:mm[:ss], fim inclusive): quem, quando e por quê',
-        querystring: consultaRelatorioSchema,
-        produces: ['application/pdf'],
-        response: respostaPdf,
-      },
-      ...apenasComPermissao('RELATORIOS'),
-    },
-    async (request, reply) => {
-      const usuario = exigirPermissao(request, 'RELATORIOS');
-      const relatorio = await service.gerarDesarquivados(deps, usuario, request.query, {
-        sinal: sinalDaResposta(reply),
-        aoFalhar: (erro) => request.log.error({ err: erro }, 'falha ao gerar o relatório de documentos desarquivados'),
-      });
-      return enviarPdf(reply, relatorio);
-    },
+    'Documentos desarquivados por unidade no período (inicio e fim como AAAA-MM-DDTHH:mm[:ss], fim inclusive): quem, quando e por quê',
+    service.gerarDesarquivados,
+    'documentos desarquivados',
   );
 };

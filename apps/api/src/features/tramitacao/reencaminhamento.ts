@@ -15,20 +15,11 @@ import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import { conflito, naoEncontrado } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
-import * as documentos from '../documentos/service.ts';
 import { paraItemCaixa, somenteDigitos } from './caixa-postal.ts';
+import { enviarNaTransacao, type OrigemPedido } from './envio.ts';
 import * as queries from './queries.ts';
-import {
-  concluirRecebimento,
-  destinoPendente,
-  enviarNaTransacao,
-  erroDocumento,
-  exigirDocumento,
-  exigirPassoDoFluxo,
-  fluxosParaUnidade,
-  lerTramitacao,
-  type OrigemPedido,
-} from './service.ts';
+import { receberNaTransacao } from './recebimento.ts';
+import { destinoPendente, exigirDocumento, exigirPassoDoFluxo, fluxosParaUnidade, lerTramitacao } from './service.ts';
 
 // Re-forwarding (the routes require REENCAMINHAMENTO): an administrator receives or sends a document on behalf of
 // the unit holding it, with the sending and receiving rules of service.ts.
@@ -98,16 +89,15 @@ export async function listarDestinosReencaminhamento(
 }
 
 /** POST reencaminhamento/documento/{id}/receber: received in the name of its destination unit (situacao T). */
-export async function receberEmNomeDaUnidade(
+export function receberEmNomeDaUnidade(
   db: Banco,
   usuario: UsuarioAutenticado,
   idDocumento: number,
   ip: string,
   urlPublica: string,
 ): Promise<Documento> {
-  await db.transaction().execute(async (trx) => {
-    const documento = await queries.bloquearDocumento(trx, idDocumento);
-    if (!documento || !documentos.visivelPara(documento, usuario)) throw erroDocumento();
+  const contexto = { reencaminhamento: true, ip, urlPublica };
+  return receberNaTransacao(db, usuario, idDocumento, contexto, async (trx, documento) => {
     const tramitacao =
       documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, idDocumento, usuario.id) : undefined;
     if (!tramitacao) {
@@ -118,18 +108,8 @@ export async function receberEmNomeDaUnidade(
           : MENSAGENS.reencaminhamento.naoPendente,
       );
     }
-    const idUnidade = tramitacao.idUnidadeDestino;
-    await concluirRecebimento(trx, {
-      usuario,
-      documento,
-      tramitacao,
-      idUnidade,
-      reencaminhamento: true,
-      ip,
-      urlPublica,
-    });
+    return { tramitacao, idUnidade: tramitacao.idUnidadeDestino };
   });
-  return documentos.buscarDocumento(db, idDocumento, usuario);
 }
 
 /** POST reencaminhamento/documento/{id}/tramitacoes: sent on behalf of the unit holding it, by the administrator. */

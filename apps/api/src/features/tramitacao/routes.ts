@@ -1,8 +1,10 @@
 import {
   consistenciaSchema,
   consultaPassoSchema,
+  type Destino,
   destinoSchema,
   documentoSchema,
+  type Fluxo,
   filtrosCaixaPostalSchema,
   filtrosReencaminhamentoSchema,
   fluxoSchema,
@@ -18,9 +20,13 @@ import {
 } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Banco } from '../../db/connection.ts';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
 import { apenasComPermissao, apenasUsuarios, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
+import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as caixa from './caixa-postal.ts';
+import * as envio from './envio.ts';
+import * as recebimento from './recebimento.ts';
 import * as reencaminhamento from './reencaminhamento.ts';
 import * as service from './service.ts';
 
@@ -30,6 +36,61 @@ const parametrosFluxo = z.object({ id: idSchema, idFluxo: idSchema });
 const apenasReencaminhamento = apenasComPermissao('REENCAMINHAMENTO');
 
 const erros = respostasErro(400, 401, 403, 404, 409);
+
+/**
+ * GET {prefixo}/fluxos and {prefixo}/fluxos/:idFluxo/destinos: the same pair for the caller's unit and, in
+ * re-forwarding, for the unit holding the document.
+ */
+function rotasFluxosEDestinos(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  rotas: {
+    prefixo: string;
+    preValidation: typeof apenasUsuarios.preValidation;
+    tag: string;
+    resumoFluxos: string;
+    resumoDestinos: string;
+    listarFluxos: (db: Banco, usuario: UsuarioAutenticado, idDocumento: number) => Promise<Fluxo[]>;
+    listarDestinos: (
+      db: Banco,
+      usuario: UsuarioAutenticado,
+      idDocumento: number,
+      idFluxo: number,
+      idPasso: number,
+    ) => Promise<Destino[]>;
+  },
+) {
+  const { preValidation, tag } = rotas;
+  app.get(
+    `${rotas.prefixo}/fluxos`,
+    {
+      preValidation,
+      schema: {
+        tags: [tag],
+        summary: rotas.resumoFluxos,
+        params: parametroId,
+        response: { 200: z.array(fluxoSchema), ...erros },
+      },
+    },
+    async (request) => rotas.listarFluxos(app.db, exigirUsuario(request), request.params.id),
+  );
+  app.get(
+    `${rotas.prefixo}/fluxos/:idFluxo/destinos`,
+    {
+      preValidation,
+      schema: {
+        tags: [tag],
+        summary: rotas.resumoDestinos,
+        params: parametrosFluxo,
+        querystring: consultaPassoSchema,
+        response: { 200: z.array(destinoSchema), ...erros },
+      },
+    },
+    async (request) => {
+      const { id, idFluxo } = request.params;
+      return rotas.listarDestinos(app.db, exigirUsuario(request), id, idFluxo, request.query.idPasso);
+    },
+  );
+}
 
 export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -47,44 +108,24 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.receberDocumento(app.db, exigirUsuario(request), request.params.id, request.ip, app.config.urlPublica),
-  );
-
-  app.get(
-    '/documentos/:id/fluxos',
-    {
-      ...apenasUsuarios,
-      schema: {
-        tags: ['tramitacao'],
-        summary: 'Fluxos do tipo do documento (por descrição), com os passos que a unidade atual pode dar agora',
-        params: parametroId,
-        response: { 200: z.array(fluxoSchema), ...erros },
-      },
-    },
-    async (request) => service.listarFluxos(app.db, exigirUsuario(request), request.params.id),
-  );
-
-  app.get(
-    '/documentos/:id/fluxos/:idFluxo/destinos',
-    {
-      ...apenasUsuarios,
-      schema: {
-        tags: ['tramitacao'],
-        summary: 'Unidades de destino permitidas pelo passo, a partir da unidade atual do usuário',
-        params: parametrosFluxo,
-        querystring: consultaPassoSchema,
-        response: { 200: z.array(destinoSchema), ...erros },
-      },
-    },
-    async (request) =>
-      service.listarDestinos(
+      recebimento.receberDocumento(
         app.db,
         exigirUsuario(request),
         request.params.id,
-        request.params.idFluxo,
-        request.query.idPasso,
+        request.ip,
+        app.config.urlPublica,
       ),
   );
+
+  rotasFluxosEDestinos(app, {
+    prefixo: '/documentos/:id',
+    ...apenasUsuarios,
+    tag: 'tramitacao',
+    resumoFluxos: 'Fluxos do tipo do documento (por descrição), com os passos que a unidade atual pode dar agora',
+    resumoDestinos: 'Unidades de destino permitidas pelo passo, a partir da unidade atual do usuário',
+    listarFluxos: service.listarFluxos,
+    listarDestinos: service.listarDestinos,
+  });
 
   app.get(
     '/documentos/:id/fluxos/:idFluxo/consistencia',
@@ -121,7 +162,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const tramitacao = await service.tramitar(app.db, exigirUsuario(request), request.params.id, request.body, {
+      const tramitacao = await envio.tramitar(app.db, exigirUsuario(request), request.params.id, request.body, {
         ip: request.ip,
         urlPublica: app.config.urlPublica,
       });
@@ -198,7 +239,7 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { idsDocumentos, ...pedido } = request.body;
-      return service.tramitarEmLote(
+      return envio.tramitarEmLote(
         app.db,
         exigirUsuario(request),
         idsDocumentos,
@@ -251,41 +292,15 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
     async (request) => reencaminhamento.caixaPostalReencaminhamento(app.db, request.params.id, request.query),
   );
 
-  app.get(
-    '/reencaminhamento/documento/:id/fluxos',
-    {
-      ...apenasReencaminhamento,
-      schema: {
-        tags: ['reencaminhamento'],
-        summary: 'Fluxos com os passos válidos para a unidade que detém o documento (ou que deve recebê-lo)',
-        params: parametroId,
-        response: { 200: z.array(fluxoSchema), ...erros },
-      },
-    },
-    async (request) => reencaminhamento.listarFluxosReencaminhamento(app.db, exigirUsuario(request), request.params.id),
-  );
-
-  app.get(
-    '/reencaminhamento/documento/:id/fluxos/:idFluxo/destinos',
-    {
-      ...apenasReencaminhamento,
-      schema: {
-        tags: ['reencaminhamento'],
-        summary: 'Destinos permitidos pelo passo, a partir da unidade que detém o documento',
-        params: parametrosFluxo,
-        querystring: consultaPassoSchema,
-        response: { 200: z.array(destinoSchema), ...erros },
-      },
-    },
-    async (request) =>
-      reencaminhamento.listarDestinosReencaminhamento(
-        app.db,
-        exigirUsuario(request),
-        request.params.id,
-        request.params.idFluxo,
-        request.query.idPasso,
-      ),
-  );
+  rotasFluxosEDestinos(app, {
+    prefixo: '/reencaminhamento/documento/:id',
+    ...apenasReencaminhamento,
+    tag: 'reencaminhamento',
+    resumoFluxos: 'Fluxos com os passos válidos para a unidade que detém o documento (ou que deve recebê-lo)',
+    resumoDestinos: 'Destinos permitidos pelo passo, a partir da unidade que detém o documento',
+    listarFluxos: reencaminhamento.listarFluxosReencaminhamento,
+    listarDestinos: reencaminhamento.listarDestinosReencaminhamento,
+  });
 
   app.post(
     '/reencaminhamento/documento/:id/receber',

@@ -1,0 +1,185 @@
+import type { CodigoTipoInteressado } from '@tramite/shared';
+import type { ColumnType, Generated } from 'kysely';
+import type { DateOnly, Default, Timestamp, TimestampNullable } from './colunas.ts';
+
+// Documents and what hangs from them: movements, files, peças, joins, favourites, signed files, consolidations.
+
+export interface SequenciaNupTable {
+  codigoUnidade: number;
+  ano: number;
+  ultimo: Default<number>;
+}
+
+export type SituacaoDocumento = 'EM_CRIACAO' | 'ENVIADO' | 'RECEBIDO' | 'E' | 'T';
+
+export interface DocumentoTable {
+  id: Generated<number>;
+  numero: string;
+  numeroDigitos: string;
+  idTipoDocumento: number;
+  idAssunto: number | null;
+  resumoAssunto: string | null;
+  observacao: string | null;
+  urgente: Default<boolean>;
+  motivoUrgencia: string | null;
+  tipoInteressado: CodigoTipoInteressado | null;
+  idInteressado: number | null;
+  idUnidadeProcedencia: number;
+  idUnidadeCriadora: number;
+  idUnidadeAtual: number;
+  idUsuarioCriador: number;
+  situacao: Default<SituacaoDocumento>;
+  estadoProcessamento: Default<number>;
+  estadoOrigem: Default<number>;
+  estadoTamanho: Default<number>;
+  estadoVisibilidadeCaixa: number | null;
+  idDocumentoOrigem: number | null;
+  numeroDocumentoOrigem: string | null;
+  emissorDocumentoOrigem: string | null;
+  dataDocumentoOrigem: DateOnly | null;
+  dataRecebimento: DateOnly | null;
+  dataCriacao: Timestamp;
+  dataValidade: TimestampNullable;
+  dataEnvio: TimestampNullable;
+  dataUltimaAlteracao: Timestamp;
+  idDocumentoAgregador: number | null;
+  /** Generated from resumo_assunto (migration 0001): never written, and nullable as far as the database says. */
+  resumoTsv: ColumnType<string | null, never, never>;
+  /** Public verification code (migration 0007), filled by the column's DEFAULT. */
+  codigoVerificacao: Default<string>;
+}
+
+export interface TramitacaoTable {
+  id: Generated<number>;
+  idDocumento: number;
+  sequencia: number;
+  idFluxo: number | null;
+  idPasso: number | null;
+  idUnidadeOrigem: number;
+  idUnidadeDestino: number;
+  idUsuarioRemetente: number;
+  despacho: string | null;
+  tipoDespacho: Default<string>;
+  nivelAcesso: Default<'P' | 'R' | 'S'>;
+  idHipoteseLegal: number | null;
+  despachoPreparatorio: string | null;
+  dtDespacho: Timestamp;
+  dtRecebimento: TimestampNullable;
+  idUsuarioRecebedor: number | null;
+  reencaminhamento: Default<boolean>;
+  idTramitacaoPrincipal: number | null;
+}
+
+export interface RascunhoDespachoTable {
+  idDocumento: number;
+  idUnidade: number;
+  despacho: string | null;
+  despachoPreparatorio: string | null;
+  idUsuario: number;
+  atualizadoEm: Timestamp;
+}
+
+export interface ArquivoTable {
+  sha256: string;
+  tamanho: number;
+  tipoMime: string;
+  criadoEm: Timestamp;
+}
+
+export interface AnexoTable {
+  id: Generated<number>;
+  sha256: string;
+  nome: string;
+  idUsuario: number;
+  criadoEm: Timestamp;
+}
+
+export interface PecaTable {
+  id: Generated<number>;
+  idDocumento: number;
+  idAnexo: number;
+  sequencial: number;
+  descricao: string | null;
+  tipoCopia: 'N' | 'O' | 'A' | 'C' | 'S';
+  nivelAcesso: Default<'P' | 'R' | 'S'>;
+  idHipoteseLegal: number | null;
+  sequenciaTramitacao: number | null;
+  idPasso: number | null;
+  situacaoTramitacao: 'T' | null;
+  situacaoVinculo: 'M' | 'D' | null;
+  justificativaAlteracao: string | null;
+  justificativaCancelamento: string | null;
+  idDocumentoPecaDesmembramento: number | null;
+  idUsuario: number;
+  criadoEm: Timestamp;
+  idUsuarioCancelamento: number | null;
+  canceladoEm: TimestampNullable;
+}
+
+export interface AgregacaoTable {
+  id: Generated<number>;
+  idDocumentoAgregador: number;
+  idDocumento: number;
+  tipoAgregacao: 'ANEXACAO' | 'APENSACAO';
+  situacaoAnterior: SituacaoDocumento;
+  idUsuarioJuntada: number;
+  juntadoEm: Timestamp;
+  idUsuarioDesjuntada: number | null;
+  desjuntadoEm: TimestampNullable;
+}
+
+export interface FavoritoTable {
+  idUsuario: number;
+  idDocumento: number;
+  acompanhadoPorEmail: Default<boolean>;
+  criadoEm: Timestamp;
+}
+
+export interface MarcadorTable {
+  idUsuario: number;
+  idDocumento: number;
+  marcador: string;
+}
+
+export interface TipoAssinaturaTable {
+  id: Generated<number>;
+  descricao: string;
+  ativo: Default<boolean>;
+}
+
+export interface ArquivoAssinadoTable {
+  id: Generated<number>;
+  idUsuario: number;
+  nomeOriginal: string;
+  sha256: string;
+  sha256Original: string | null;
+  idTipoAssinatura: number | null;
+  tipoAssinatura: string | null;
+  matrSiape: string | null;
+  assinadoEm: Timestamp;
+  idDocumentoVinculado: number | null;
+  idPecaVinculada: number | null;
+  excluidoEm: TimestampNullable;
+}
+
+export interface ConsolidacaoTable {
+  uuid: string;
+  idUsuario: number | null;
+  idDocumento: number;
+  tipo: string;
+  idsPecas: number[];
+  estado: Default<'PENDENTE' | 'PROCESSANDO' | 'CONCLUIDA' | 'ERRO'>;
+  sha256: string | null;
+  paginas: number | null;
+  erro: string | null;
+  criadoEm: Timestamp;
+  concluidoEm: TimestampNullable;
+  /** Holds a peça an anonymous reader could not open: only its requester may follow and download it. */
+  restrita: Default<boolean>;
+  /** Bytes an unfinished one is expected to take, for the disk budget. */
+  tamanhoEstimado: Default<number>;
+  /** When the retention sweep deleted its PDF (the row stays as a tombstone). */
+  expiradaEm: TimestampNullable;
+  /** The requester's address, for the limit of unfinished anonymous ones (null on rows older than 0019). */
+  ipSolicitante: string | null;
+}

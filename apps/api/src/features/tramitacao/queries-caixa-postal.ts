@@ -1,0 +1,155 @@
+import type { SituacaoDocumento } from '@tramite/shared';
+import { type RawBuilder, sql } from 'kysely';
+import type { Banco } from '../../db/connection.ts';
+import { fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
+
+// Postal box: the unit's box (also the re-forwarding list of a unit) and the units with documents in a box.
+
+/** Documents shown in postal boxes: visibility unset or 1 (the others are hidden from every box). */
+const visivelNaCaixa = sql<boolean>`(d.estado_visibilidade_caixa IS NULL OR d.estado_visibilidade_caixa = 1)`;
+
+export interface CriteriosCaixa {
+  idUnidade: number;
+  /** Only digits; '' matches nothing. */
+  numeroDigitos?: string;
+  idTipoDocumento?: number;
+  periodo?: { inicio: string; fim: string };
+  /** Drafts (EM_CRIACAO) of the unit belong to its own box, not to the re-forwarding list. */
+  incluirRascunhos: boolean;
+  ordenacao: 'dataEnvio' | 'numero' | 'tipo';
+  direcao: 'asc' | 'desc';
+  pagina: number;
+  tamanhoPagina: number;
+}
+
+export interface LinhaCaixa {
+  id: number;
+  numero: string;
+  idTipoDocumento: number;
+  tipoDescricao: string;
+  resumoAssunto: string | null;
+  situacao: SituacaoDocumento;
+  pendente: boolean;
+  origemSigla: string | null;
+  dataEnvio: Date | null;
+  dataCriacao: Date;
+  urgente: boolean;
+  estadoProcessamento: number;
+  estadoOrigem: number;
+  estadoTamanho: number;
+  estadoVisibilidadeCaixa: number | null;
+}
+
+/**
+ * The box as a union of its two disjoint parts, each read from its own index by unit and date: what was sent to the
+ * unit and waits (tramitacao_caixa_pendente_idx; dt_despacho is the document's data_envio) and what the unit holds
+ * (documento_caixa_postal_idx). With `primeiras`, each part gives only its first rows in the box's date order,
+ * straight from its index (migration 0013): a page by date never reads the whole box.
+ */
+function caixa(c: CriteriosCaixa, primeiras?: { direcao: RawBuilder<unknown>; quantidade: number }) {
+  const filtrosDocumento: RawBuilder<unknown>[] = [visivelNaCaixa];
+  if (c.numeroDigitos !== undefined) {
+    // Only digits reach here, so no LIKE wildcard can be smuggled in; the trigram index serves '%...%'.
+    filtrosDocumento.push(c.numeroDigitos === '' ? sql`false` : sql`d.numero_digitos LIKE ${`%${c.numeroDigitos}%`}`);
+  }
+  if (c.idTipoDocumento !== undefined) filtrosDocumento.push(sql`d.id_tipo_documento = ${c.idTipoDocumento}`);
+  const filtros = sql.join(filtrosDocumento, sql` AND `);
+  const periodo = (coluna: RawBuilder<unknown>) =>
+    c.periodo
+      ? sql`AND ${coluna} >= ${inicioDoDia(c.periodo.inicio)} AND ${coluna} < ${fimDoDia(c.periodo.fim)}`
+      : sql``;
+  const primeirasPor = (data: RawBuilder<unknown>, id: RawBuilder<unknown>) =>
+    primeiras
+      ? sql`ORDER BY ${data} ${primeiras.direcao}, ${id} ${primeiras.direcao} LIMIT ${primeiras.quantidade}`
+      : sql``;
+  const situacoes = c.incluirRascunhos ? sql`('RECEBIDO', 'T', 'EM_CRIACAO')` : sql`('RECEBIDO', 'T')`;
+  const ordemRecebidos = sql`coalesce(d.data_envio, d.data_criacao)`;
+  return sql`
+    (SELECT t.id_documento AS id, t.dt_despacho AS data_ordem, true AS pendente, d.numero, d.id_tipo_documento
+    FROM tramitacao t JOIN documento d ON d.id = t.id_documento
+    WHERE t.id_unidade_destino = ${c.idUnidade} AND t.dt_recebimento IS NULL AND t.id_tramitacao_principal IS NULL
+      AND d.situacao = 'ENVIADO' AND ${filtros} ${periodo(sql`t.dt_despacho`)}
+    ${primeirasPor(sql`t.dt_despacho`, sql`t.id_documento`)})
+    UNION ALL
+    (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento
+    FROM documento d
+    WHERE d.id_unidade_atual = ${c.idUnidade} AND d.situacao IN ${situacoes}
+      AND ${filtros} ${periodo(ordemRecebidos)}
+    ${primeirasPor(ordemRecebidos, sql`d.id`)})`;
+}
+
+/** The box's count and page as statements, apart from running them: the SQL snapshots (db/consultas) compile them. */
+export function consultasCaixa(c: CriteriosCaixa) {
+  const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
+  const inicio = (c.pagina - 1) * c.tamanhoPagina;
+  const chave = {
+    dataEnvio: sql`c.data_ordem ${dir}`,
+    numero: sql`c.numero ${dir}`,
+    tipo: sql`(SELECT tp.descricao FROM tipo_documento tp WHERE tp.id = c.id_tipo_documento) COLLATE pt_br ${dir}`,
+  }[c.ordenacao];
+  const linhas =
+    c.ordenacao === 'dataEnvio' ? caixa(c, { direcao: dir, quantidade: inicio + c.tamanhoPagina }) : caixa(c);
+  return {
+    contagem: sql<{ total: number }>`SELECT count(*)::int AS total FROM (${caixa(c)}) c`,
+    // The page's keys first, then the details of those rows only.
+    pagina: sql<LinhaCaixa>`
+    WITH pagina AS (
+      SELECT c.id, c.pendente, c.data_ordem, c.numero, c.id_tipo_documento FROM (${linhas}) c
+      ORDER BY ${chave}, c.id ${dir}
+      LIMIT ${c.tamanhoPagina} OFFSET ${inicio}
+    )
+    SELECT d.id, d.numero, d.id_tipo_documento, tp.descricao AS tipo_descricao, d.resumo_assunto, d.situacao,
+      c.pendente, d.data_envio, d.data_criacao, d.urgente, d.estado_processamento, d.estado_origem, d.estado_tamanho,
+      d.estado_visibilidade_caixa,
+      (SELECT uo.sigla FROM tramitacao t JOIN unidade uo ON uo.id = t.id_unidade_origem
+        WHERE t.id_documento = d.id ORDER BY t.sequencia DESC LIMIT 1) AS origem_sigla
+    FROM pagina c
+    JOIN documento d ON d.id = c.id
+    JOIN tipo_documento tp ON tp.id = d.id_tipo_documento
+    ORDER BY ${chave}, c.id ${dir}`,
+  };
+}
+
+export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens: LinhaCaixa[]; total: number }> {
+  const consultas = consultasCaixa(c);
+  // The count and the page are independent: on a server they run side by side on two connections.
+  const [contagem, pagina] = await Promise.all([consultas.contagem.execute(db), consultas.pagina.execute(db)]);
+  return { itens: pagina.rows, total: contagem.rows[0]?.total ?? 0 };
+}
+
+/** Re-forwarding: every unit, active or not, with documents pending to it or held by it, by nome. */
+export function listarUnidadesComDocumentos(db: Banco) {
+  return db
+    .selectFrom('unidade as u')
+    .select(['u.id', 'u.sigla', 'u.nome', 'u.codigo', 'u.ativa'])
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('documento as d')
+            .select(sql`1`.as('um'))
+            .whereRef('d.idUnidadeAtual', '=', 'u.id')
+            .where('d.situacao', 'in', ['RECEBIDO', 'T'])
+            .where(visivelNaCaixa),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('tramitacao as t')
+            .innerJoin('documento as d', 'd.id', 't.idDocumento')
+            .select(sql`1`.as('um'))
+            .whereRef('t.idUnidadeDestino', '=', 'u.id')
+            .where('t.dtRecebimento', 'is', null)
+            .where('t.idTramitacaoPrincipal', 'is', null)
+            .where('d.situacao', '=', 'ENVIADO')
+            .where(visivelNaCaixa),
+        ),
+      ]),
+    )
+    .orderBy(sql`u.nome COLLATE pt_br`)
+    .orderBy('u.id')
+    .execute();
+}
+
+export function buscarUnidade(db: Banco, id: number) {
+  return db.selectFrom('unidade').select(['id', 'sigla', 'nome', 'ativa']).where('id', '=', id).executeTakeFirst();
+}

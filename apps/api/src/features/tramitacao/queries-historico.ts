@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { Banco } from '../../db/connection.ts';
+import { COLUNAS_ORIGEM_DESTINO } from '../../db/expressoes.ts';
+
+// Movement history, and the data of one sending for the interested party's notice.
+
+function consultaTramitacoes(db: Banco) {
+  return db
+    .selectFrom('tramitacao as t')
+    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
+    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
+    .innerJoin('usuario as rem', 'rem.id', 't.idUsuarioRemetente')
+    .leftJoin('usuario as rec', 'rec.id', 't.idUsuarioRecebedor')
+    .leftJoin('passo as p', 'p.id', 't.idPasso')
+    .leftJoin('fluxo as f', 'f.id', 't.idFluxo')
+    .leftJoin('hipoteseLegal as h', 'h.id', 't.idHipoteseLegal')
+    .select([
+      't.id',
+      't.sequencia',
+      't.idPasso',
+      'p.descricao as passo',
+      'p.tipo as tipoPasso',
+      'f.descricao as fluxo',
+      ...COLUNAS_ORIGEM_DESTINO,
+      'rem.nome as remetente',
+      'rec.nome as recebedor',
+      't.despacho',
+      't.despachoPreparatorio',
+      't.tipoDespacho',
+      't.nivelAcesso',
+      't.idHipoteseLegal',
+      'h.descricao as descricaoHipoteseLegal',
+      't.dtDespacho',
+      't.dtRecebimento',
+      't.reencaminhamento',
+      't.idTramitacaoPrincipal',
+    ]);
+}
+
+export function listarTramitacoes(db: Banco, idDocumento: number) {
+  return consultaTramitacoes(db).where('t.idDocumento', '=', idDocumento).orderBy('t.sequencia').execute();
+}
+export type LinhaTramitacao = Awaited<ReturnType<typeof listarTramitacoes>>[number];
+
+export function buscarTramitacao(db: Banco, idTramitacao: number) {
+  return consultaTramitacoes(db).where('t.id', '=', idTramitacao).executeTakeFirst();
+}
+
+export function buscarUltimaTramitacaoCompleta(db: Banco, idDocumento: number) {
+  return consultaTramitacoes(db)
+    .where('t.idDocumento', '=', idDocumento)
+    .orderBy('t.sequencia', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The sending and the interested party's address, when the document's type tells them of every sending. */
+export function buscarDadosNotificacaoInteressado(db: Banco, idTramitacao: number) {
+  return db
+    .selectFrom('tramitacao as t')
+    .innerJoin('documento as d', 'd.id', 't.idDocumento')
+    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
+    .innerJoin('interessado as i', 'i.id', 'd.idInteressado')
+    .leftJoin('pessoa as p', 'p.id', 'i.idPessoa')
+    .leftJoin('unidade as ui', 'ui.id', 'i.idUnidade')
+    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
+    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
+    .leftJoin('passo', 'passo.id', 't.idPasso')
+    .select([
+      'd.id as idDocumento',
+      'd.numero',
+      'td.descricao as tipo',
+      'i.nome as nomeInteressado',
+      sql<string | null>`coalesce(i.email, p.email, ui.email)`.as('email'),
+      'uo.sigla as siglaOrigem',
+      'uo.nome as nomeOrigem',
+      'ud.sigla as siglaDestino',
+      'ud.nome as nomeDestino',
+      'passo.descricao as passo',
+      't.dtDespacho',
+    ])
+    .where('t.id', '=', idTramitacao)
+    .where('td.notificaInteressadoTramitacao', '=', true)
+    .executeTakeFirst();
+}

@@ -1,0 +1,102 @@
+import { type Documento, MENSAGENS, visivelNaCaixaPostal } from '@tramite/shared';
+import type { Banco } from '../../db/connection.ts';
+import { registrarAuditoria } from '../../platform/auditoria.ts';
+import { conflito, semPermissao } from '../../platform/erros.ts';
+import type { UsuarioAutenticado } from '../../platform/sessao.ts';
+import * as documentos from '../documentos/service.ts';
+import { notificarAcompanhantes } from '../favoritos/service.ts';
+import * as queries from './queries.ts';
+import { bloquearDocumentoVisivel } from './service.ts';
+
+// Receiving: by the caller's unit here, in the name of the destination unit in reencaminhamento.ts.
+
+/**
+ * The part of a receipt after the pending tramitação was marked received: the document (situacao RECEBIDO, or T in
+ * re-forwarding) and its joined documents move to the unit, and the audit row is written.
+ */
+export async function concluirRecebimento(
+  trx: Banco,
+  dados: {
+    usuario: UsuarioAutenticado;
+    documento: { id: number; situacao: string; idUnidadeAtual: number };
+    tramitacao: { id: number; sequencia: number };
+    idUnidade: number;
+    reencaminhamento: boolean;
+    ip: string;
+    urlPublica: string;
+  },
+): Promise<void> {
+  const { usuario, documento, tramitacao, idUnidade, reencaminhamento, ip, urlPublica } = dados;
+  const depois = await queries.registrarRecebimento(trx, documento.id, idUnidade, reencaminhamento ? 'T' : undefined);
+  await queries.receberAgregadas(trx, tramitacao.id, usuario.id, reencaminhamento);
+  const agregados = await queries.moverAgregados(trx, documento.id, idUnidade);
+  await registrarAuditoria(trx, {
+    idUsuario: usuario.id,
+    acao: reencaminhamento ? 'RECEBER_REENCAMINHAMENTO' : 'RECEBER_DOCUMENTO',
+    entidade: 'documento',
+    idEntidade: documento.id,
+    antes: { situacao: documento.situacao, idUnidadeAtual: documento.idUnidadeAtual },
+    depois: { ...depois, idTramitacao: tramitacao.id, sequencia: tramitacao.sequencia, agregados },
+    ip,
+  });
+  await notificarAcompanhantes(trx, {
+    idDocumento: documento.id,
+    evento: { tipo: 'RECEBIMENTO', idTramitacao: tramitacao.id },
+    idUsuarioAutor: usuario.id,
+    urlPublica,
+  });
+}
+
+type DocumentoBloqueado = Awaited<ReturnType<typeof bloquearDocumentoVisivel>>;
+
+/**
+ * A receipt in one transaction: the document is locked, `marcar` marks its pending tramitação received (or throws
+ * why it cannot) and the receipt is concluded; answers the document as the caller sees it after the commit.
+ */
+export async function receberNaTransacao(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  contexto: { reencaminhamento: boolean; ip: string; urlPublica: string },
+  marcar: (
+    trx: Banco,
+    documento: DocumentoBloqueado,
+  ) => Promise<{ tramitacao: { id: number; sequencia: number }; idUnidade: number }>,
+): Promise<Documento> {
+  await db.transaction().execute(async (trx) => {
+    const documento = await bloquearDocumentoVisivel(trx, idDocumento, usuario);
+    const { tramitacao, idUnidade } = await marcar(trx, documento);
+    await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, ...contexto });
+  });
+  return documentos.buscarDocumento(db, idDocumento, usuario);
+}
+
+/**
+ * POST documentos/{id}/receber: the caller's current unit receives the document addressed to it. The document row
+ * is locked and the tramitação updated only while still pending, so of concurrent receipts exactly one wins.
+ */
+export function receberDocumento(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  ip: string,
+  urlPublica: string,
+): Promise<Documento> {
+  const contexto = { reencaminhamento: false, ip, urlPublica };
+  return receberNaTransacao(db, usuario, idDocumento, contexto, async (trx, documento) => {
+    const idUnidade = await documentos.unidadeAtualDoUsuario(trx, usuario);
+    const estadoCaixa = documento.estadoVisibilidadeCaixa;
+    if (!visivelNaCaixaPostal(estadoCaixa === null ? {} : { '32007': estadoCaixa })) {
+      throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
+    }
+    const tramitacao = await queries.marcarRecebida(trx, idDocumento, idUnidade, usuario.id);
+    if (!tramitacao) {
+      const ultima = await queries.buscarUltimaTramitacao(trx, idDocumento);
+      if (ultima && ultima.idUnidadeDestino === idUnidade && ultima.dtRecebimento !== null) {
+        throw conflito(MENSAGENS.documento.jaRecebido);
+      }
+      throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
+    }
+    return { tramitacao, idUnidade };
+  });
+}
