@@ -132,6 +132,53 @@ async function lerMeta(executar: ExecutorSql): Promise<Map<string, string>> {
   return new Map(linhas.map((l) => [String(l.chave), String(l.valor)]));
 }
 
+/** The generated university as the server and the bench see it. */
+type Universidade = Pick<BancoPreparado, 'contagem' | 'arquivosConsolidacao' | 'geradoAgora' | 'segundosGeracao'>;
+
+/**
+ * A migrated database against the parameters: reused when its signature matches, generated (files, university,
+ * statistics, signature) when it is empty; null when it holds another generation (the caller starts over).
+ */
+async function gerarOuReusar(
+  executar: ExecutorSql,
+  dataDir: string,
+  p: ParametrosBanco,
+  opcoes: { nome: string; log: (m: string) => void; antesDeGerar?: () => Promise<void> },
+): Promise<Universidade | null> {
+  let meta = await lerMeta(executar);
+  // No reference date asked for: keep the stored database's (a rerun another day reuses it).
+  const guardada = meta.get('assinatura');
+  if (!p.referencia && guardada) p.referencia = (JSON.parse(guardada) as ParametrosBanco).referencia;
+  if (!p.referencia) p.referencia = referenciaDeHoje();
+  const desejada = assinatura(p);
+  const aplicadas = await migracoesAplicadas(executar);
+  let segundosGeracao: number | null = null;
+  if (reusavel(meta, desejada, aplicadas)) {
+    opcoes.log(`Reusando o banco ${opcoes.nome} (mesmos parâmetros; --regenerate gera de novo).`);
+  } else {
+    if (meta.size > 0 || (await executar('SELECT EXISTS (SELECT 1 FROM unidade) AS ha'))[0]?.ha) return null;
+    await opcoes.antesDeGerar?.();
+    const t0 = Date.now();
+    await gerar(executar, dataDir, p, true, opcoes.log);
+    opcoes.log('VACUUM ANALYZE...');
+    await executar('VACUUM (ANALYZE)');
+    await executar(`INSERT INTO bench_meta VALUES ('assinatura', '${desejada.replaceAll("'", "''")}'),
+      ('migracoes', '${JSON.stringify(aplicadas)}')`);
+    segundosGeracao = (Date.now() - t0) / 1000;
+    meta = await lerMeta(executar);
+  }
+  const shas = JSON.parse(meta.get('arquivosConsolidacao') ?? '[]') as string[];
+  return {
+    contagem: await contarUniversidade(executar),
+    arquivosConsolidacao: shas.map((sha256) => ({
+      sha256,
+      caminho: caminhoArquivo(join(dataDir, 'arquivos'), sha256),
+    })),
+    geradoAgora: segundosGeracao !== null,
+    segundosGeracao,
+  };
+}
+
 /** PostgreSQL server: create the database if needed, migrate, generate when the signature differs. */
 export async function prepararBancoServidor(
   p: ParametrosBanco,
@@ -164,7 +211,6 @@ export async function prepararBancoServidor(
     return (ultimo?.rows ?? []) as Record<string, unknown>[];
   };
   try {
-    let meta = await lerMeta(executar);
     const conexao = await abrirBanco({ tipo: 'postgres', url: url.toString() });
     try {
       await migrarBench(conexao.db);
@@ -180,49 +226,20 @@ export async function prepararBancoServidor(
     } finally {
       await conexao.fechar().catch(() => {});
     }
-    // No reference date asked for: keep the stored database's (a rerun another day reuses it).
-    const guardada = meta.get('assinatura');
-    if (!p.referencia && guardada) p.referencia = (JSON.parse(guardada) as ParametrosBanco).referencia;
-    if (!p.referencia) p.referencia = referenciaDeHoje();
-    const desejada = assinatura(p);
-    const aplicadas = await migracoesAplicadas(executar);
-    let geradoAgora = false;
-    let segundosGeracao: number | null = null;
-    if (!reusavel(meta, desejada, aplicadas)) {
-      if (meta.size > 0 || (await executar('SELECT EXISTS (SELECT 1 FROM unidade) AS ha'))[0]?.ha) {
-        opcoes.log(`O banco ${nome} tem outros parâmetros: gerando de novo.`);
-        await cliente.end();
-        return prepararBancoServidor(p, { ...opcoes, regenerar: true });
-      }
-      await rm(dataDir, { recursive: true, force: true });
-      await mkdir(dataDir, { recursive: true });
-      const t0 = Date.now();
-      await gerar(executar, dataDir, p, true, opcoes.log);
-      opcoes.log('VACUUM ANALYZE...');
-      await executar('VACUUM (ANALYZE)');
-      // Ask the planner's questions with more detail on the big tables, as a production server would.
-      await executar(`INSERT INTO bench_meta VALUES ('assinatura', '${desejada.replaceAll("'", "''")}'),
-        ('migracoes', '${JSON.stringify(aplicadas)}')`);
-      segundosGeracao = (Date.now() - t0) / 1000;
-      geradoAgora = true;
-      meta = await lerMeta(executar);
-    } else {
-      opcoes.log(`Reusando o banco ${nome} (mesmos parâmetros; --regenerate gera de novo).`);
+    const universidade = await gerarOuReusar(executar, dataDir, p, {
+      nome,
+      log: opcoes.log,
+      antesDeGerar: async () => {
+        await rm(dataDir, { recursive: true, force: true });
+        await mkdir(dataDir, { recursive: true });
+      },
+    });
+    if (!universidade) {
+      opcoes.log(`O banco ${nome} tem outros parâmetros: gerando de novo.`);
+      await cliente.end();
+      return prepararBancoServidor(p, { ...opcoes, regenerar: true });
     }
-    const contagem = await contarUniversidade(executar);
-    const shas = JSON.parse(meta.get('arquivosConsolidacao') ?? '[]') as string[];
-    return {
-      urlBanco: url.toString(),
-      dataDir,
-      parametros: p,
-      contagem,
-      arquivosConsolidacao: shas.map((sha256) => ({
-        sha256,
-        caminho: caminhoArquivo(join(dataDir, 'arquivos'), sha256),
-      })),
-      geradoAgora,
-      segundosGeracao,
-    };
+    return { urlBanco: url.toString(), dataDir, parametros: p, ...universidade };
   } finally {
     await cliente.end().catch(() => {});
   }
@@ -246,46 +263,10 @@ export async function prepararBancoEmbutido(
       const conexao = await abrirBanco({ tipo: 'pglite', dataDir: null }, { pglite: lite });
       await migrarBench(conexao.db);
       await conexao.fechar();
-      let meta = await lerMeta(executar);
-      const guardada = meta.get('assinatura');
-      if (!p.referencia && guardada) p.referencia = (JSON.parse(guardada) as ParametrosBanco).referencia;
-      if (!p.referencia) p.referencia = referenciaDeHoje();
-      const desejada = assinatura(p);
-      const aplicadas = await migracoesAplicadas(executar);
-      let geradoAgora = false;
-      let segundosGeracao: number | null = null;
-      if (!reusavel(meta, desejada, aplicadas)) {
-        if (meta.size > 0 || (await executar('SELECT EXISTS (SELECT 1 FROM unidade) AS ha'))[0]?.ha) {
-          await lite.close();
-          await rm(dataDir, { recursive: true, force: true });
-          continue;
-        }
-        const t0 = Date.now();
-        await gerar(executar, dataDir, p, true, opcoes.log);
-        await executar('VACUUM (ANALYZE)');
-        await executar(`INSERT INTO bench_meta VALUES ('assinatura', '${desejada.replaceAll("'", "''")}'),
-          ('migracoes', '${JSON.stringify(aplicadas)}')`);
-        segundosGeracao = (Date.now() - t0) / 1000;
-        geradoAgora = true;
-        meta = await lerMeta(executar);
-      } else {
-        opcoes.log('Reusando o banco embutido (mesmos parâmetros; --regenerate gera de novo).');
-      }
-      const contagem = await contarUniversidade(executar);
-      const shas = JSON.parse(meta.get('arquivosConsolidacao') ?? '[]') as string[];
+      const universidade = await gerarOuReusar(executar, dataDir, p, { nome: 'embutido', log: opcoes.log });
       await lite.close();
-      return {
-        urlBanco: null,
-        dataDir,
-        parametros: p,
-        contagem,
-        arquivosConsolidacao: shas.map((sha256) => ({
-          sha256,
-          caminho: caminhoArquivo(join(dataDir, 'arquivos'), sha256),
-        })),
-        geradoAgora,
-        segundosGeracao,
-      };
+      if (universidade) return { urlBanco: null, dataDir, parametros: p, ...universidade };
+      await rm(dataDir, { recursive: true, force: true });
     } catch (erro) {
       await lite.close().catch(() => {});
       throw erro;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO } from './arquivos.ts';
 import { dataIsoValida } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
-import { TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO } from './pecas.ts';
 
 /** Contracts and pure rules of the signed files (spec §2 "Signed files", §3 Signed file, §7, §8, §9). */
 

@@ -158,32 +158,62 @@ export type FiltrosBusca = z.input<typeof filtrosBuscaSchema>;
 const preenchido = (valor: unknown) => valor !== undefined && valor !== null && String(valor).trim() !== '';
 
 /**
- * The search rules of spec §5, in order; answers the first broken rule's message or null.
+ * A broken rule and the field it is about, in the shape of a zod issue (`path` and `message`): a refinement adds it
+ * as is, and a form resolver puts the message under that field. An empty path is about the whole form.
+ */
+export interface ProblemaCampo {
+  path: [string] | [];
+  message: string;
+}
+
+const problema = (message: string, ...path: [string] | []): ProblemaCampo => ({ path, message });
+
+/** An incomplete period (one of its two dates filled) is about the date still missing. */
+function periodoIncompleto(filtros: FiltrosBusca, inicio: CampoData, fim: CampoData, mensagem: string) {
+  const preenchidos = [preenchido(filtros[inicio]), preenchido(filtros[fim])];
+  if (preenchidos[0] === preenchidos[1]) return null;
+  return problema(mensagem, preenchidos[0] ? fim : inicio);
+}
+type CampoData = 'dataCriacaoInicio' | 'dataCriacaoFim' | 'dataEnvioInicio' | 'dataEnvioFim';
+
+/** A kind and an entity filled without the other: the missing one. */
+function parIncompleto(
+  filtros: FiltrosBusca,
+  tipo: 'tipoInteressado' | 'tipoResponsavelTramitacao',
+  id: 'idInteressado' | 'idResponsavelTramitacao',
+  mensagens: { incompleto: string; semTipo: string },
+) {
+  if (preenchido(filtros[tipo]) === preenchido(filtros[id])) return null;
+  return preenchido(filtros[tipo]) ? problema(mensagens.incompleto, id) : problema(mensagens.semTipo, tipo);
+}
+
+/**
+ * The search rules of spec §5, in order: the first broken rule, with the field it is about, or null.
  * A user-specific search also accepts an employee of the origin units as its filter group.
  */
 export function validarFiltrosBusca(
   filtros: FiltrosBusca,
   opcoes: { usuarioEspecifico?: boolean } = {},
-): string | null {
-  const criacao = [preenchido(filtros.dataCriacaoInicio), preenchido(filtros.dataCriacaoFim)];
-  const envio = [preenchido(filtros.dataEnvioInicio), preenchido(filtros.dataEnvioFim)];
-  if (envio[0] !== envio[1]) return MENSAGENS.busca.dataTramitacaoIncompleta;
-  if (criacao[0] !== criacao[1]) return MENSAGENS.busca.dataCriacaoIncompleta;
-  if (preenchido(filtros.tipoInteressado) !== preenchido(filtros.idInteressado)) {
-    return preenchido(filtros.tipoInteressado)
-      ? MENSAGENS.busca.interessadoIncompleto
-      : MENSAGENS.busca.interessadoSemTipo;
-  }
-  if (preenchido(filtros.tipoResponsavelTramitacao) !== preenchido(filtros.idResponsavelTramitacao)) {
-    return preenchido(filtros.tipoResponsavelTramitacao)
-      ? MENSAGENS.busca.responsavelIncompleto
-      : MENSAGENS.busca.responsavelSemTipo;
-  }
-  const periodoCriacao = criacao[0] && criacao[1];
-  const periodoEnvio = envio[0] && envio[1];
+): ProblemaCampo | null {
+  const B = MENSAGENS.busca;
+  const incompleto =
+    periodoIncompleto(filtros, 'dataEnvioInicio', 'dataEnvioFim', B.dataTramitacaoIncompleta) ??
+    periodoIncompleto(filtros, 'dataCriacaoInicio', 'dataCriacaoFim', B.dataCriacaoIncompleta) ??
+    parIncompleto(filtros, 'tipoInteressado', 'idInteressado', {
+      incompleto: B.interessadoIncompleto,
+      semTipo: B.interessadoSemTipo,
+    }) ??
+    parIncompleto(filtros, 'tipoResponsavelTramitacao', 'idResponsavelTramitacao', {
+      incompleto: B.responsavelIncompleto,
+      semTipo: B.responsavelSemTipo,
+    });
+  if (incompleto) return incompleto;
+  const periodoCriacao = preenchido(filtros.dataCriacaoInicio) && preenchido(filtros.dataCriacaoFim);
+  const periodoEnvio = preenchido(filtros.dataEnvioInicio) && preenchido(filtros.dataEnvioFim);
   if (preenchido(filtros.resumoAssunto)) {
-    if (String(filtros.resumoAssunto).trim().length < RESUMO_ASSUNTO_MINIMO) return MENSAGENS.busca.resumoCurto;
-    if (!periodoCriacao && !periodoEnvio) return MENSAGENS.busca.resumoSemDatas;
+    if (String(filtros.resumoAssunto).trim().length < RESUMO_ASSUNTO_MINIMO)
+      return problema(B.resumoCurto, 'resumoAssunto');
+    if (!periodoCriacao && !periodoEnvio) return problema(B.resumoSemDatas, 'resumoAssunto');
   }
   const grupos = [
     preenchido(filtros.numeroDocumento),
@@ -193,9 +223,7 @@ export function validarFiltrosBusca(
     preenchido(filtros.idResponsavelTramitacao),
   ];
   if (opcoes.usuarioEspecifico) grupos.push(preenchido(filtros.idServidorLotadoProcedencia));
-  if (!grupos.some(Boolean)) {
-    return opcoes.usuarioEspecifico ? MENSAGENS.busca.nenhumFiltroUsuario : MENSAGENS.busca.nenhumFiltro;
-  }
+  if (!grupos.some(Boolean)) return problema(opcoes.usuarioEspecifico ? B.nenhumFiltroUsuario : B.nenhumFiltro);
   return null;
 }
 
@@ -231,21 +259,49 @@ export const autuacaoSchema = z.object({
 export type Autuacao = z.infer<typeof autuacaoSchema>;
 export type AutuacaoEntrada = z.input<typeof autuacaoSchema>;
 
-/** The opening rules of spec §5 that need no database; answers the first broken rule's message or null. */
-export function validarAutuacao(autuacao: Autuacao): string | null {
-  const origem = [
-    autuacao.numeroDocumentoOrigem,
-    autuacao.dataDocumentoOrigem,
-    autuacao.dataRecebimento,
-    autuacao.emissorDocumentoOrigem,
-  ].map(preenchido);
-  if (origem.some(Boolean) && !origem.every(Boolean)) return MENSAGENS.autuacao.documentoOrigemIncompleto;
-  if (autuacao.urgente && !preenchido(autuacao.motivoUrgencia)) return MENSAGENS.autuacao.urgenteSemMotivo;
-  if ((autuacao.tipoInteressado === null) !== (autuacao.idInteressado === null)) {
-    return MENSAGENS.busca.interessadoIncompleto;
+/** The fields of the documento de origem (spec §5: all four or none), in the form's order. */
+const CAMPOS_DOCUMENTO_ORIGEM = [
+  'numeroDocumentoOrigem',
+  'emissorDocumentoOrigem',
+  'dataDocumentoOrigem',
+  'dataRecebimento',
+] as const;
+
+type RegrasAutuacao = Pick<
+  Autuacao,
+  'urgente' | 'motivoUrgencia' | 'tipoInteressado' | 'idInteressado' | (typeof CAMPOS_DOCUMENTO_ORIGEM)[number]
+>;
+
+/**
+ * The opening rules of spec §5 that need no database: the first broken rule, once for each field it is about (an
+ * incomplete documento de origem is about each of its empty fields), or none.
+ */
+export function validarAutuacao(autuacao: RegrasAutuacao): ProblemaCampo[] {
+  const vazios = CAMPOS_DOCUMENTO_ORIGEM.filter((campo) => !preenchido(autuacao[campo]));
+  if (vazios.length > 0 && vazios.length < CAMPOS_DOCUMENTO_ORIGEM.length) {
+    return vazios.map((campo) => problema(MENSAGENS.autuacao.documentoOrigemIncompleto, campo));
   }
-  return null;
+  if (autuacao.urgente && !preenchido(autuacao.motivoUrgencia)) {
+    return [problema(MENSAGENS.autuacao.urgenteSemMotivo, 'motivoUrgencia')];
+  }
+  if ((autuacao.tipoInteressado === null) !== (autuacao.idInteressado === null)) {
+    const campo = autuacao.idInteressado === null ? 'idInteressado' : 'tipoInteressado';
+    return [problema(MENSAGENS.busca.interessadoIncompleto, campo)];
+  }
+  return [];
 }
+
+/**
+ * The opening form with the rules of validarAutuacao as issues of their fields, after each field's own (a field
+ * keeps its own message first). The rules run even when a field failed, so that a form shows every message at once.
+ * The API validates the body with autuacaoSchema and answers the first broken rule itself.
+ */
+export const autuacaoComRegrasSchema = autuacaoSchema.superRefine(
+  (autuacao, contexto) => {
+    for (const { path, message } of validarAutuacao(autuacao)) contexto.addIssue({ code: 'custom', path, message });
+  },
+  { when: () => true },
+);
 
 /** Spec §4: editable means EM_CRIACAO or estado 2001 = 6, and of digitised or native-digital origin (32002 = 3 or 4). */
 export function motivoNaoEditavel(documento: { situacao: string; estado: Estado }): string | null {

@@ -1,3 +1,4 @@
+export * from './arquivos.ts';
 export * from './arquivos-assinados.ts';
 export * from './auth.ts';
 export * from './consolidacao.ts';
@@ -9,6 +10,7 @@ export * from './lookups.ts';
 export * from './mensagens.ts';
 export * from './nup.ts';
 export * from './pecas.ts';
+export * from './regras-pecas.ts';
 export * from './relatorios.ts';
 export * from './rotulos.ts';
 export * from './tramitacao.ts';

@@ -204,22 +204,19 @@ export function lerTipoResponsavel(valor: string | null | undefined): NomeTipoRe
   return lerTipo(TIPOS_RESPONSAVEL_TRAMITACAO, valor);
 }
 
+/** Each kind of a catalogue (name → letter code) with its code and label. */
+function tiposEntidade<N extends string>(codigos: Record<N, string>, rotulo: (nome: N) => string): TipoEntidade[] {
+  return (Object.keys(codigos) as N[]).map((nome) => ({ nome, codigo: codigos[nome], descricao: rotulo(nome) }));
+}
+
 /** The 8 interested-party kinds of spec §3, labelled. */
 export function tiposInteressado(): TipoEntidade[] {
-  return (Object.keys(TIPOS_INTERESSADO) as NomeTipoInteressado[]).map((nome) => ({
-    nome,
-    codigo: TIPOS_INTERESSADO[nome],
-    descricao: rotuloTipoInteressado(nome),
-  }));
+  return tiposEntidade(TIPOS_INTERESSADO, rotuloTipoInteressado);
 }
 
 /** The forwarding-responsible kinds: 'Pessoa específica', 'Unidade', 'Comissão'. */
 export function tiposResponsavelTramitacao(): TipoEntidade[] {
-  return (Object.keys(TIPOS_RESPONSAVEL_TRAMITACAO) as NomeTipoResponsavel[]).map((nome) => ({
-    nome,
-    codigo: TIPOS_RESPONSAVEL_TRAMITACAO[nome],
-    descricao: rotuloTipoResponsavel(nome),
-  }));
+  return tiposEntidade(TIPOS_RESPONSAVEL_TRAMITACAO, rotuloTipoResponsavel);
 }
 
 /**
