@@ -1,25 +1,17 @@
-import { Grid, MenuItem, TextField } from '@mui/material';
-import type { Fluxo } from '@tramite/shared';
-import { useEffect } from 'react';
+import { Grid } from '@mui/material';
+import type { EscolhaPasso } from '../lib/use-escolha-passo';
+import { CampoSelecaoControlado } from './formulario/CampoSelecaoControlado';
+import { SelecaoPorIdControlada } from './formulario/SelecaoPorIdControlada';
 
-interface CamposPassoFluxoProps {
+interface CamposEscolhaProps {
   /** Prefix of the fields' ids. */
   id: string;
-  /** The flows of the document (GET .../fluxos), already sorted by description; each with its permitted steps. */
-  fluxos: readonly Fluxo[];
-  idFluxo: number | null;
-  idPasso: number | null;
-  aoMudarFluxo: (idFluxo: number | null) => void;
-  aoMudarPasso: (idPasso: number | null) => void;
-  carregando?: boolean;
-  erroFluxo?: string;
-  erroPasso?: string;
-  /** Hint under the flow field (e.g. whose flows are offered). */
-  ajudaFluxo?: string;
+  /** What `useEscolhaPasso` returned. */
+  escolha: EscolhaPasso;
 }
 
 /** The hint explains why a field is disabled, so it keeps a readable colour. */
-const AJUDA_LEGIVEL = { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } as const;
+const AJUDA_LEGIVEL = { formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } } };
 
 const SEM_PASSOS = ' — nenhum passo disponível para a sua unidade';
 
@@ -27,80 +19,69 @@ const SEM_PASSOS = ' — nenhum passo disponível para a sua unidade';
  * The flow and the step of a forwarding (spec §4 "Forwarding flow"): flows in the server's alphabetical order, and
  * only the steps the server permits now. A flow without permitted steps is listed but cannot be chosen.
  */
-export function CamposPassoFluxo({
-  id,
-  fluxos,
-  idFluxo,
-  idPasso,
-  aoMudarFluxo,
-  aoMudarPasso,
-  carregando,
-  erroFluxo,
-  erroPasso,
-  ajudaFluxo,
-}: CamposPassoFluxoProps) {
-  const fluxo = fluxos.find((item) => item.id === idFluxo) ?? null;
-  const passos = fluxo?.passos ?? [];
-
-  // When a single flow has permitted steps it comes chosen (and its step too, when it is the only one).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new list of flows makes a new choice.
-  useEffect(() => {
-    const disponiveis = fluxos.filter((item) => item.passos.length > 0);
-    const unico = disponiveis.length === 1 ? disponiveis[0] : undefined;
-    if (idFluxo !== null || !unico) return;
-    aoMudarFluxo(unico.id);
-    aoMudarPasso(unico.passos.length === 1 ? (unico.passos[0]?.id ?? null) : null);
-  }, [fluxos]);
+export function CamposPassoFluxo({ id, escolha }: CamposEscolhaProps) {
+  const { control, fluxos, fluxo, carregandoFluxos } = escolha;
+  const campos = [
+    {
+      nome: 'idFluxo',
+      rotulo: 'Fluxo',
+      opcoes: fluxos.map(({ id: valor, descricao, passos }) => ({
+        valor,
+        rotulo: passos.length === 0 ? `${descricao}${SEM_PASSOS}` : descricao,
+        desabilitada: passos.length === 0,
+      })),
+      aoMudar: escolha.aoMudarFluxo,
+      desabilitado: carregandoFluxos,
+      ajuda: carregandoFluxos ? 'Carregando fluxos…' : undefined,
+    },
+    {
+      nome: 'idPasso',
+      rotulo: 'Passo',
+      opcoes: (fluxo?.passos ?? []).map(({ id: valor, descricao }) => ({ valor, rotulo: descricao })),
+      aoMudar: escolha.aoMudarPasso,
+      desabilitado: fluxo === null,
+      ajuda: fluxo === null ? 'Escolha antes o fluxo.' : undefined,
+    },
+  ] as const;
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <TextField
-          select
-          id={`${id}-fluxo`}
-          label="Fluxo"
-          required
-          fullWidth
-          value={fluxo ? String(fluxo.id) : ''}
-          onChange={(evento) => {
-            const novo = evento.target.value ? Number(evento.target.value) : null;
-            aoMudarFluxo(novo);
-            const passosNovo = fluxos.find((item) => item.id === novo)?.passos ?? [];
-            // A flow with a single permitted step gets it chosen.
-            aoMudarPasso(passosNovo.length === 1 ? (passosNovo[0]?.id ?? null) : null);
-          }}
-          disabled={carregando}
-          error={Boolean(erroFluxo)}
-          helperText={erroFluxo ?? ajudaFluxo ?? (carregando ? 'Carregando fluxos…' : undefined)}
-          slotProps={{ formHelperText: { sx: AJUDA_LEGIVEL } }}
-        >
-          {fluxos.map((item) => (
-            <MenuItem key={item.id} value={String(item.id)} disabled={item.passos.length === 0}>
-              {item.passos.length === 0 ? `${item.descricao}${SEM_PASSOS}` : item.descricao}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Grid>
-      <Grid size={{ xs: 12, md: 6 }}>
-        <TextField
-          select
-          id={`${id}-passo`}
-          label="Passo"
-          required
-          fullWidth
-          value={passos.some((passo) => passo.id === idPasso) ? String(idPasso) : ''}
-          onChange={(evento) => aoMudarPasso(evento.target.value ? Number(evento.target.value) : null)}
-          disabled={fluxo === null}
-          error={Boolean(erroPasso)}
-          helperText={erroPasso ?? (fluxo === null ? 'Escolha antes o fluxo.' : undefined)}
-          slotProps={{ formHelperText: { sx: AJUDA_LEGIVEL } }}
-        >
-          {passos.map((passo) => (
-            <MenuItem key={passo.id} value={String(passo.id)}>
-              {passo.descricao}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Grid>
+      {campos.map((campo) => (
+        <Grid key={campo.nome} size={{ xs: 12, md: 6 }}>
+          <CampoSelecaoControlado
+            control={control}
+            name={campo.nome}
+            id={`${id}-${campo.rotulo.toLowerCase()}`}
+            rotulo={campo.rotulo}
+            opcoes={campo.opcoes}
+            aoMudar={campo.aoMudar}
+            disabled={campo.desabilitado}
+            textoAjuda={campo.ajuda}
+            required
+            fullWidth
+            slotProps={AJUDA_LEGIVEL}
+          />
+        </Grid>
+      ))}
     </Grid>
+  );
+}
+
+/** The destination of a forwarding: one of those the chosen step allows, picked from a searchable list. */
+export function CampoDestino({ id, escolha }: CamposEscolhaProps) {
+  const semPasso = escolha.idPasso === null;
+  return (
+    <SelecaoPorIdControlada
+      control={escolha.control}
+      name="idDestino"
+      id={`${id}-destino`}
+      rotulo="Destino"
+      opcoes={escolha.destinos}
+      aoMudar={escolha.aoMudarDestino}
+      rotuloOpcao={(destino) => `${destino.sigla} — ${destino.nome}`}
+      carregando={escolha.carregandoDestinos}
+      desabilitado={semPasso}
+      obrigatorio
+      textoAjuda={semPasso ? 'Escolha antes o passo do fluxo.' : undefined}
+    />
   );
 }

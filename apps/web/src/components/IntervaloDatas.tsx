@@ -39,22 +39,19 @@ export function IntervaloDatas({
         {legenda}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <Campo
-          id={`${id}-inicio`}
-          rotulo={rotuloInicio}
-          valor={valor.inicio}
-          aoMudar={(inicio) => aoMudar({ ...valor, inicio })}
-          erro={erro || undefined}
-          maximo={valor.fim || undefined}
-        />
-        <Campo
-          id={`${id}-fim`}
-          rotulo={rotuloFim}
-          valor={valor.fim}
-          aoMudar={(fim) => aoMudar({ ...valor, fim })}
-          erro={erro || undefined}
-          minimo={valor.inicio || undefined}
-        />
+        {(['inicio', 'fim'] as const).map((ponta) => (
+          <Campo
+            key={ponta}
+            id={`${id}-${ponta}`}
+            rotulo={ponta === 'inicio' ? rotuloInicio : rotuloFim}
+            valor={valor[ponta]}
+            aoMudar={(data) => aoMudar({ ...valor, [ponta]: data })}
+            erro={erro || undefined}
+            // Each end bounds the other: the start not after the end, the end not before the start.
+            maximo={ponta === 'inicio' ? valor.fim || undefined : undefined}
+            minimo={ponta === 'fim' ? valor.inicio || undefined : undefined}
+          />
+        ))}
       </Stack>
     </Box>
   );

@@ -7,15 +7,23 @@
 /** How long a handed-over address stays valid: the new tab or the save has read the bytes by then. */
 const VALIDADE_URL_MS = 60_000;
 
-/** Saves the Blob under a file name, through a temporary link. */
-export function salvarArquivo(blob: Blob, nome: string): void {
-  const url = URL.createObjectURL(blob);
+/**
+ * Starts the browser's own download of an address under a file name, through a temporary link: an API address is
+ * streamed to disk, never held in memory.
+ */
+export function baixarEndereco(url: string, nome: string): void {
   const link = document.createElement('a');
   link.href = url;
   link.download = nome;
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves the Blob under a file name. */
+export function salvarArquivo(blob: Blob, nome: string): void {
+  const url = URL.createObjectURL(blob);
+  baixarEndereco(url, nome);
   setTimeout(() => URL.revokeObjectURL(url), VALIDADE_URL_MS);
 }
 

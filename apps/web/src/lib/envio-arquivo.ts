@@ -67,3 +67,9 @@ export function enviarArquivo<T>(caminho: string, formulario: FormData, opcoes: 
     xhr.send(formulario);
   });
 }
+
+/** Why a file was not sent (or not signed): the server's message, or else the error's own. */
+export function motivoFalhaEnvio(erro: unknown): string {
+  if (erro instanceof ErroHttp) return erro.mensagemServidor ?? erro.message;
+  return erro instanceof Error ? erro.message : MENSAGENS.geral.erroInterno;
+}

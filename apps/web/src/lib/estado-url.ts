@@ -8,6 +8,20 @@ import { PAGINACAO } from '@tramite/shared';
 
 export type Direcao = 'asc' | 'desc';
 
+/** The page sizes a search screen offers, and the one it opens with. */
+export const TAMANHOS_PAGINA_BUSCA = [10, 20, 50, 100] as const;
+export const TAMANHO_PAGINA_BUSCA_PADRAO = 20;
+
+/** What a search screen gives its filter form, whose values it keeps (they go to the URL on each search). */
+export interface PropsFormularioFiltros<V, E = string | null> {
+  valores: V;
+  aoMudar: (valores: V) => void;
+  aoBuscar: () => void;
+  aoLimpar: () => void;
+  /** The broken rule of the search, shown above the buttons. */
+  erro: E;
+}
+
 export interface DescricaoUrl<C extends string, O extends string | null> {
   /** The filters, named as the API names them: text in the form and in the URL ('' when absent). */
   campos: readonly C[];

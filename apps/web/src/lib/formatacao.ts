@@ -32,3 +32,8 @@ export function formatarTamanho(bytes: number): string {
   if (bytes >= 1024) return `${Math.ceil(bytes / 1024).toLocaleString('pt-BR')} KiB`;
   return `${bytes} bytes`;
 }
+
+/** Whole days in pt-BR: '1 dia', '3 dias'. */
+export function formatarDias(dias: number): string {
+  return dias === 1 ? '1 dia' : `${dias} dias`;
+}

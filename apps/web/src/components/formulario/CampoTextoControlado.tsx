@@ -1,4 +1,5 @@
 import { TextField, type TextFieldProps } from '@mui/material';
+import type { InputHTMLAttributes } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 
 type CampoTextoControladoProps<T extends FieldValues, C, R> = Omit<
@@ -10,6 +11,12 @@ type CampoTextoControladoProps<T extends FieldValues, C, R> = Omit<
   maxLength: number;
   /** Shown below the field while it has no error. */
   textoAjuda?: string;
+  /** More attributes of the input element itself (inputMode, spellCheck, min...), besides `maxLength`. */
+  atributosEntrada?: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'>;
+  /** Marks the field invalid besides its own error (a rule the screen checks as the text is typed). */
+  erro?: boolean;
+  /** Runs after the text changes, e.g. to clear a message about the previous one. */
+  aoMudar?: (texto: string) => void;
 };
 
 /** A text field of a react-hook-form form: its error message, or else `textoAjuda`, below it. */
@@ -18,6 +25,9 @@ export function CampoTextoControlado<T extends FieldValues, C, R>({
   name,
   maxLength,
   textoAjuda,
+  atributosEntrada,
+  erro = false,
+  aoMudar,
   ...propriedades
 }: CampoTextoControladoProps<T, C, R>) {
   return (
@@ -29,9 +39,13 @@ export function CampoTextoControlado<T extends FieldValues, C, R>({
           {...propriedades}
           {...field}
           value={field.value ?? ''}
-          error={fieldState.invalid}
+          onChange={(evento) => {
+            field.onChange(evento);
+            aoMudar?.(evento.target.value);
+          }}
+          error={fieldState.invalid || erro}
           helperText={fieldState.error?.message ?? textoAjuda}
-          slotProps={{ htmlInput: { maxLength } }}
+          slotProps={{ htmlInput: { ...atributosEntrada, maxLength } }}
         />
       )}
     />

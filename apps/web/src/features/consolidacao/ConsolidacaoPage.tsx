@@ -8,11 +8,7 @@ import {
   Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -27,6 +23,8 @@ import {
 import { type MouseEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Pagina } from '../../components/Pagina';
+import { Tabela } from '../../components/Tabela';
+import { baixarEndereco } from '../../lib/download';
 import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { motivoSemDownload, urlPdfConsolidacao, useConsolidacoes } from './api';
@@ -61,16 +59,6 @@ function Estado({ consolidacao }: { consolidacao: Consolidacao }) {
   );
 }
 
-/** Starts the browser's own download of the file (streamed to disk, never held in memory). */
-function iniciarDownload(url: string, nome: string) {
-  const ancora = document.createElement('a');
-  ancora.href = url;
-  ancora.download = nome;
-  document.body.append(ancora);
-  ancora.click();
-  ancora.remove();
-}
-
 function Arquivo({ consolidacao }: { consolidacao: Consolidacao }) {
   const [motivo, setMotivo] = useState<string | null>(null);
   const [conferindo, setConferindo] = useState(false);
@@ -99,7 +87,7 @@ function Arquivo({ consolidacao }: { consolidacao: Consolidacao }) {
     const recusa = await motivoSemDownload(consolidacao.uuid);
     setConferindo(false);
     setMotivo(recusa);
-    if (!recusa) iniciarDownload(url, nome);
+    if (!recusa) baixarEndereco(url, nome);
   }
 
   return (
@@ -167,38 +155,38 @@ export function ConsolidacaoPage() {
               A lista é atualizada automaticamente enquanto houver consolidações em andamento.
             </Typography>
           ) : null}
-          <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Consolidações solicitadas">
-              <TableHead>
-                <TableRow>
+          <Paper variant="outlined">
+            <Tabela
+              aria-label="Consolidações solicitadas"
+              cabecalho={
+                <>
                   <TableCell>Documento</TableCell>
                   <TableCell>Solicitada em</TableCell>
                   <TableCell>Peças</TableCell>
                   <TableCell>Situação</TableCell>
                   <TableCell>Arquivo</TableCell>
+                </>
+              }
+            >
+              {consolidacoes.map((consolidacao) => (
+                <TableRow key={consolidacao.uuid} data-testid="linha-consolidacao">
+                  <TableCell>
+                    <Link component={RouterLink} to={`/documentos/${consolidacao.idDocumento}`}>
+                      {consolidacao.numero}
+                    </Link>
+                  </TableCell>
+                  <TableCell>{formatarDataHora(consolidacao.criadoEm)}</TableCell>
+                  <TableCell>{consolidacao.quantidadePecas}</TableCell>
+                  <TableCell>
+                    <Estado consolidacao={consolidacao} />
+                  </TableCell>
+                  <TableCell>
+                    <Arquivo consolidacao={consolidacao} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {consolidacoes.map((consolidacao) => (
-                  <TableRow key={consolidacao.uuid} data-testid="linha-consolidacao">
-                    <TableCell>
-                      <Link component={RouterLink} to={`/documentos/${consolidacao.idDocumento}`}>
-                        {consolidacao.numero}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{formatarDataHora(consolidacao.criadoEm)}</TableCell>
-                    <TableCell>{consolidacao.quantidadePecas}</TableCell>
-                    <TableCell>
-                      <Estado consolidacao={consolidacao} />
-                    </TableCell>
-                    <TableCell>
-                      <Arquivo consolidacao={consolidacao} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              ))}
+            </Tabela>
+          </Paper>
         </Stack>
       )}
     </Pagina>

@@ -1,5 +1,5 @@
 import { Alert, LinearProgress } from '@mui/material';
-import { MENSAGENS } from '@tramite/shared';
+import { MENSAGENS, type ProblemaCampo } from '@tramite/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -32,7 +32,7 @@ export function BuscaDocumentosPage() {
   const chave = parametros.toString();
   const estado = lerBusca(parametros);
   const [valores, setValores] = useState<ValoresFiltros>(estado.filtros);
-  const [erroFormulario, setErroFormulario] = useState<string | null>(null);
+  const [erroFormulario, setErroFormulario] = useState<ProblemaCampo | null>(null);
 
   // The form follows the URL when it changes from outside (back/forward, a link).
   useEffect(() => {
@@ -42,9 +42,11 @@ export function BuscaDocumentosPage() {
 
   const buscaNaUrl = temFiltros(estado.filtros);
   const erroUrl = buscaNaUrl ? validarBusca(estado.filtros, logado) : null;
+  // A new object each render: the message, not the object, says whether the URL's rule changed.
+  const mensagemErroUrl = erroUrl?.message ?? null;
   useEffect(() => {
-    if (erroUrl) snackbar.erro(erroUrl);
-  }, [erroUrl, snackbar]);
+    if (mensagemErroUrl) snackbar.erro(mensagemErroUrl);
+  }, [mensagemErroUrl, snackbar]);
 
   const consulta = buscaNaUrl && !erroUrl ? consultaDaBusca(estado, logado) : null;
   const resultado = useBuscaDocumentos(consulta);
@@ -63,7 +65,7 @@ export function BuscaDocumentosPage() {
     const erro = validarBusca(valores, logado);
     setErroFormulario(erro);
     if (erro) {
-      snackbar.erro(erro);
+      snackbar.erro(erro.message);
       return;
     }
     irPara({ ...estado, filtros: valores, pagina: 1 });

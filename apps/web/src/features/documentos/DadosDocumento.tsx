@@ -1,7 +1,7 @@
-import { Box, Link, Typography } from '@mui/material';
+import { Link } from '@mui/material';
 import { type Documento, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@tramite/shared';
-import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ItemDados as Item, ListaDados } from '../../components/ListaDados';
 import { formatarData, formatarDataHora } from '../../lib/formatacao';
 import { rotuloProcessamento, rotuloSituacao } from '../../lib/rotulos-documento';
 import { rotuloOrigem } from './textos';
@@ -14,20 +14,6 @@ function rotuloTipo(tipo: string): string {
 
 function unidade(valor: { sigla: string; nome: string } | null): string {
   return valor ? `${valor.sigla} — ${valor.nome}` : '';
-}
-
-function Item({ rotulo, children, testId }: { rotulo: string; children: ReactNode; testId?: string }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-        {rotulo}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
-        {children}
-      </Typography>
-    </>
-  );
 }
 
 /** The document's data (spec §2 "Document detail", §3): a description list, empty items left out. */
@@ -43,16 +29,7 @@ export function DadosDocumento({ documento }: { documento: Documento }) {
     documento.dataRecebimento;
 
   return (
-    <Box
-      component="dl"
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
-        columnGap: 3,
-        rowGap: { xs: 0.5, sm: 1.5 },
-        m: 0,
-      }}
-    >
+    <ListaDados>
       <Item rotulo="Tipo" testId="tipo-documento">
         {documento.tipo}
       </Item>
@@ -116,6 +93,6 @@ export function DadosDocumento({ documento }: { documento: Documento }) {
           </Link>
         </Item>
       ) : null}
-    </Box>
+    </ListaDados>
   );
 }

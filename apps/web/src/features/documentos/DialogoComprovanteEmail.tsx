@@ -1,22 +1,21 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  TextField,
-} from '@mui/material';
-import { type Documento, MENSAGENS } from '@tramite/shared';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Dialog, DialogContentText, DialogTitle } from '@mui/material';
+import { type Documento, FORMATO_EMAIL_DESTINATARIO, MENSAGENS, TAMANHO_MAXIMO_EMAIL } from '@tramite/shared';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
 import { buscarEmailInteressado, enviarComprovantePorEmail } from './api';
 import { TEXTOS } from './textos';
 
-const FORMATO_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The recipient, checked as the API checks it (GET documentos/{id}/comprovante/email). */
+const comprovanteEmailSchema = z.object({
+  destinatario: z.string().trim().regex(FORMATO_EMAIL_DESTINATARIO, TEXTOS.emailInvalido),
+});
 
 interface DialogoComprovanteEmailProps {
   aberto: boolean;
@@ -29,46 +28,47 @@ export function DialogoComprovanteEmail({ aberto, documento, aoFechar }: Dialogo
   const id = useId();
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
-  const [destinatario, setDestinatario] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
+  // Checked on submit only; typing clears the message (below) instead of checking again.
+  const { control, handleSubmit, reset, getValues, setValue, watch, clearErrors, formState } = useForm({
+    resolver: zodResolver(comprovanteEmailSchema),
+    defaultValues: { destinatario: '' },
+    reValidateMode: 'onSubmit',
+  });
   const { idInteressado, tipoInteressado } = documento;
 
   useEffect(() => {
+    const assinatura = watch((_valores, { name }) => {
+      if (name) clearErrors(name);
+    });
+    return () => assinatura.unsubscribe();
+  }, [watch, clearErrors]);
+
+  useEffect(() => {
     if (!aberto) return;
-    setDestinatario('');
-    setErro(null);
+    reset({ destinatario: '' });
     if (idInteressado === null || tipoInteressado === null) return;
     let ativo = true;
     buscarEmailInteressado(idInteressado, tipoInteressado)
       .then(({ email }) => {
-        if (ativo && email) setDestinatario((atual) => atual || email);
+        if (ativo && email && !getValues('destinatario')) setValue('destinatario', email);
       })
       // Without the interested party's e-mail the user simply types one.
       .catch(() => {});
     return () => {
       ativo = false;
     };
-  }, [aberto, idInteressado, tipoInteressado]);
+  }, [aberto, idInteressado, tipoInteressado, reset, getValues, setValue]);
 
-  async function enviar(evento: FormEvent) {
-    evento.preventDefault();
-    const email = destinatario.trim();
-    if (!FORMATO_EMAIL.test(email)) {
-      setErro(TEXTOS.emailInvalido);
-      return;
-    }
-    setEnviando(true);
+  const enviar = handleSubmit(async ({ destinatario: email }) => {
     try {
       await executar('Enviando comprovante', () => enviarComprovantePorEmail(documento.idDocumento, email));
       snackbar.sucesso(TEXTOS.comprovanteEnviado(email));
       aoFechar();
     } catch (falha) {
       snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroEnviarComprovante, falha));
-    } finally {
-      setEnviando(false);
     }
-  }
+  });
+  const enviando = formState.isSubmitting;
 
   return (
     <Dialog
@@ -77,39 +77,32 @@ export function DialogoComprovanteEmail({ aberto, documento, aoFechar }: Dialogo
       aria-labelledby={`${id}-titulo`}
       aria-describedby={`${id}-descricao`}
     >
-      <Box component="form" noValidate onSubmit={enviar}>
-        <DialogTitle id={`${id}-titulo`}>Enviar comprovante por e-mail</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${id}-descricao`} sx={{ mb: 2 }}>
-            O comprovante de protocolo do documento {documento.numero} será enviado ao destinatário.
-          </DialogContentText>
-          <TextField
-            id="campo-destinatario"
-            label="E-mail do destinatário"
-            type="email"
-            required
-            fullWidth
-            autoFocus
-            autoComplete="email"
-            value={destinatario}
-            onChange={(evento) => {
-              setDestinatario(evento.target.value);
-              setErro(null);
-            }}
-            error={erro !== null}
-            helperText={erro ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 254 } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={aoFechar} disabled={enviando}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="contained" disabled={enviando}>
-            Enviar
-          </Button>
-        </DialogActions>
-      </Box>
+      <DialogTitle id={`${id}-titulo`}>Enviar comprovante por e-mail</DialogTitle>
+      <FormularioDialogo
+        idTitulo={`${id}-titulo`}
+        aoEnviar={enviar}
+        aoCancelar={aoFechar}
+        enviando={enviando}
+        bloquearCancelar
+        rotuloEnviar="Enviar"
+      >
+        <DialogContentText id={`${id}-descricao`}>
+          O comprovante de protocolo do documento {documento.numero} será enviado ao destinatário.
+        </DialogContentText>
+        <CampoTextoControlado
+          control={control}
+          name="destinatario"
+          id="campo-destinatario"
+          label="E-mail do destinatário"
+          type="email"
+          required
+          fullWidth
+          autoFocus
+          autoComplete="email"
+          textoAjuda=" "
+          maxLength={TAMANHO_MAXIMO_EMAIL}
+        />
+      </FormularioDialogo>
     </Dialog>
   );
 }

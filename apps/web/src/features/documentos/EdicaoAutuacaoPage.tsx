@@ -7,7 +7,8 @@ import { Pagina } from '../../components/Pagina';
 import { ErroHttp } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useDocumento } from './api';
-import { camposDoDocumento, FormularioAutuacao } from './FormularioAutuacao';
+import { camposDoDocumento } from './campos-autuacao';
+import { FormularioAutuacao } from './FormularioAutuacao';
 
 /** Spec §8: the prefix followed by the status text of the failed load. */
 function mensagemInicializacao(erro: unknown): string {

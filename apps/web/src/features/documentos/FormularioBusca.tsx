@@ -1,48 +1,49 @@
-import ClearOutlined from '@mui/icons-material/ClearOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
-import {
-  MENSAGENS,
-  MINIMO_CARACTERES_NOME_INTERESSADO,
-  RESUMO_ASSUNTO_MINIMO,
-  rotuloTipoInteressado,
-  rotuloTipoResponsavel,
-  SERVIDOR_TODOS,
-} from '@tramite/shared';
-import type { FormEvent } from 'react';
+import { Box, Grid, MenuItem, Paper, TextField } from '@mui/material';
+import { MENSAGENS, type ProblemaCampo, RESUMO_ASSUNTO_MINIMO, SERVIDOR_TODOS } from '@tramite/shared';
+import type { ChangeEvent, FormEvent } from 'react';
 import { CampoData } from '../../components/CampoData';
-import { CampoEntidade } from '../../components/CampoEntidade';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
+import { RodapeBusca } from '../../components/RodapeBusca';
 import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos } from '../tipos-documentos/api';
 import {
-  buscarInteressados,
-  buscarResponsaveis,
   useAssuntos,
   useServidoresLotados,
   useTiposInteressados,
   useTiposResponsaveis,
   useUnidadesProcedencia,
 } from './api';
+import { FILTRO_INTERESSADO, FILTRO_RESPONSAVEL, FiltroEntidade, numero } from './FiltroEntidade';
 import type { CampoFiltro, ValoresFiltros } from './filtros-url';
-import { MENSAGENS_INTERESSADO, MENSAGENS_RESPONSAVEL } from './textos';
+import { opcoesDa } from './listas';
 
-const ID_ERRO_BUSCA = 'erro-busca';
+/** The id (which the tests use too) and label of each text and list filter. */
+const ROTULOS = {
+  numeroDocumento: { id: 'filtro-numero-documento', label: 'Número do documento' },
+  resumoAssunto: { id: 'filtro-resumo-assunto', label: 'Resumo do assunto' },
+  tipoDocumento: { id: 'filtro-tipo-documento', rotulo: 'Tipo de documento' },
+  assunto: { id: 'filtro-assunto', rotulo: 'Assunto' },
+  procedencia: { id: 'filtro-procedencia', rotulo: 'Unidade de procedência' },
+} as const;
+
+const AJUDA_RESUMO = 'Palavras do resumo, sem diferença entre maiúsculas e acentos. Exige um intervalo de datas.';
+
+/** The two date ranges, each a pair of filters; a rule about a range marks both of its dates. */
+const PERIODOS = [
+  { inicio: 'dataCriacaoInicio', fim: 'dataCriacaoFim', legenda: 'Data de criação' },
+  { inicio: 'dataEnvioInicio', fim: 'dataEnvioFim', legenda: 'Data de tramitação' },
+] as const;
 
 interface FormularioBuscaProps {
   valores: ValoresFiltros;
   aoMudar: (valores: ValoresFiltros) => void;
   aoBuscar: () => void;
   aoLimpar: () => void;
-  /** The broken rule of spec §5, shown above the buttons. */
-  erro: string | null;
+  /** The broken rule of spec §5, shown above the buttons; the filter its path names is marked invalid. */
+  erro: ProblemaCampo | null;
   /** Logged-in users also filter by the employees of the origin unit. */
   logado: boolean;
-}
-
-function numero(texto: string): number | null {
-  return /^-?\d+$/.test(texto) ? Number(texto) : null;
 }
 
 /** Every filter of spec §2 (document search). The page keeps the values and puts them in the URL. */
@@ -70,6 +71,14 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
     }
     aoMudar(novos);
   };
+  /** A text filter: its label, value and limit. */
+  const texto = (campo: 'numeroDocumento' | 'resumoAssunto', maxLength: number) => ({
+    ...ROTULOS[campo],
+    fullWidth: true,
+    value: valores[campo],
+    onChange: (evento: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => mudar({ [campo]: evento.target.value }),
+    slotProps: { htmlInput: { maxLength } },
+  });
   const enviar = (evento: FormEvent) => {
     evento.preventDefault();
     aoBuscar();
@@ -77,6 +86,9 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
 
   // Spec §3: the synthetic 'TODOS' entry (id -1) comes first.
   const opcoesServidores = [SERVIDOR_TODOS, ...(servidores.data ?? [])];
+  const [campoComErro] = erro?.path ?? [];
+  const comErro = (...campos: CampoFiltro[]) => campos.some((campo) => campo === campoComErro);
+  const estado = { valores, mudar, campoComErro };
   const resumoCurto =
     valores.resumoAssunto.trim().length > 0 && valores.resumoAssunto.trim().length < RESUMO_ASSUNTO_MINIMO;
 
@@ -85,155 +97,51 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
       <Box component="form" noValidate role="search" aria-label="Filtros da busca de documentos" onSubmit={enviar}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              id="filtro-numero-documento"
-              label="Número do documento"
-              fullWidth
-              value={valores.numeroDocumento}
-              onChange={(evento) => mudar({ numeroDocumento: evento.target.value })}
-              slotProps={{ htmlInput: { maxLength: 40 } }}
-            />
+            <TextField {...texto('numeroDocumento', 40)} />
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
-            <TextField
-              id="filtro-resumo-assunto"
-              label="Resumo do assunto"
-              fullWidth
-              value={valores.resumoAssunto}
-              onChange={(evento) => mudar({ resumoAssunto: evento.target.value })}
-              error={resumoCurto}
-              helperText="Palavras do resumo, sem diferença entre maiúsculas e acentos. Exige um intervalo de datas."
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
+            <TextField {...texto('resumoAssunto', 200)} error={resumoCurto} helperText={AJUDA_RESUMO} />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <SelecaoPorId
-              id="filtro-tipo-documento"
-              rotulo="Tipo de documento"
-              opcoes={tipos.data ?? []}
+              {...ROTULOS.tipoDocumento}
+              {...opcoesDa(tipos)}
               valor={idTipoDocumento}
               aoMudar={(valor) => mudar({ idTipoDocumento: valor, idAssunto: null })}
               rotuloOpcao={(tipo) => (tipo.ativo ? tipo.descricao : `${tipo.descricao} (inativo)`)}
-              carregando={tipos.isLoading}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <SelecaoPorId
-              id="filtro-assunto"
-              rotulo="Assunto"
-              opcoes={assuntos.data ?? []}
+              {...ROTULOS.assunto}
+              {...opcoesDa(assuntos)}
               valor={numero(valores.idAssunto)}
               aoMudar={(valor) => mudar({ idAssunto: valor })}
               rotuloOpcao={(assunto) => `${assunto.codigo} — ${assunto.descricao}`}
-              carregando={assuntos.isLoading}
             />
           </Grid>
-          <Grid size={{ xs: 12, xl: 6 }}>
-            <IntervaloDatas
-              Campo={CampoData}
-              legenda="Data de criação"
-              rotuloInicio="Data de criação inicial"
-              rotuloFim="Data de criação final"
-              valor={{ inicio: valores.dataCriacaoInicio, fim: valores.dataCriacaoFim }}
-              aoMudar={({ inicio, fim }) => mudar({ dataCriacaoInicio: inicio, dataCriacaoFim: fim })}
-              erro={erro === MENSAGENS.busca.dataCriacaoIncompleta}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, xl: 6 }}>
-            <IntervaloDatas
-              Campo={CampoData}
-              legenda="Data de tramitação"
-              rotuloInicio="Data de tramitação inicial"
-              rotuloFim="Data de tramitação final"
-              valor={{ inicio: valores.dataEnvioInicio, fim: valores.dataEnvioFim }}
-              aoMudar={({ inicio, fim }) => mudar({ dataEnvioInicio: inicio, dataEnvioFim: fim })}
-              erro={erro === MENSAGENS.busca.dataTramitacaoIncompleta}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              select
-              id="filtro-tipo-interessado"
-              label="Tipo de interessado"
-              fullWidth
-              value={
-                tiposInteressados.data?.some((tipo) => tipo.codigo === valores.tipoInteressado)
-                  ? valores.tipoInteressado
-                  : ''
-              }
-              onChange={(evento) => mudar({ tipoInteressado: evento.target.value, idInteressado: null })}
-            >
-              <MenuItem value="">
-                <em>Nenhum</em>
-              </MenuItem>
-              {(tiposInteressados.data ?? []).map((tipo) => (
-                <MenuItem key={tipo.codigo} value={tipo.codigo}>
-                  {rotuloTipoInteressado(tipo.nome)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <CampoEntidade
-              id="filtro-interessado"
-              rotulo="Interessado"
-              tipo={valores.tipoInteressado || null}
-              valor={numero(valores.idInteressado)}
-              aoMudar={(entidade) => mudar({ idInteressado: entidade?.id ?? null })}
-              buscar={buscarInteressados}
-              mensagens={MENSAGENS_INTERESSADO}
-              chaveConsulta="interessados"
-              minimoTermo={MINIMO_CARACTERES_NOME_INTERESSADO}
-              erro={erro === MENSAGENS.busca.interessadoIncompleto}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              select
-              id="filtro-tipo-responsavel"
-              label="Tipo de responsável pela tramitação"
-              fullWidth
-              value={
-                tiposResponsaveis.data?.some((tipo) => tipo.codigo === valores.tipoResponsavelTramitacao)
-                  ? valores.tipoResponsavelTramitacao
-                  : ''
-              }
-              onChange={(evento) =>
-                mudar({ tipoResponsavelTramitacao: evento.target.value, idResponsavelTramitacao: null })
-              }
-            >
-              <MenuItem value="">
-                <em>Nenhum</em>
-              </MenuItem>
-              {(tiposResponsaveis.data ?? []).map((tipo) => (
-                <MenuItem key={tipo.codigo} value={tipo.codigo}>
-                  {rotuloTipoResponsavel(tipo.nome)}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <CampoEntidade
-              id="filtro-responsavel"
-              rotulo="Responsável pela tramitação"
-              tipo={valores.tipoResponsavelTramitacao || null}
-              valor={numero(valores.idResponsavelTramitacao)}
-              aoMudar={(entidade) => mudar({ idResponsavelTramitacao: entidade?.id ?? null })}
-              buscar={buscarResponsaveis}
-              mensagens={MENSAGENS_RESPONSAVEL}
-              chaveConsulta="responsaveis-tramitacao"
-              erro={erro === MENSAGENS.busca.responsavelIncompleto}
-            />
-          </Grid>
+          {PERIODOS.map(({ inicio, fim, legenda }) => (
+            <Grid key={inicio} size={{ xs: 12, xl: 6 }}>
+              <IntervaloDatas
+                Campo={CampoData}
+                legenda={legenda}
+                rotuloInicio={`${legenda} inicial`}
+                rotuloFim={`${legenda} final`}
+                valor={{ inicio: valores[inicio], fim: valores[fim] }}
+                aoMudar={(periodo) => mudar({ [inicio]: periodo.inicio, [fim]: periodo.fim })}
+                erro={comErro(inicio, fim)}
+              />
+            </Grid>
+          ))}
+          <FiltroEntidade descricao={FILTRO_INTERESSADO} tipos={tiposInteressados.data} {...estado} />
+          <FiltroEntidade descricao={FILTRO_RESPONSAVEL} tipos={tiposResponsaveis.data} {...estado} />
           <Grid size={{ xs: 12, md: logado ? 6 : 12 }}>
             <SelecaoPorId
-              id="filtro-procedencia"
-              rotulo="Unidade de procedência"
-              opcoes={unidades.data ?? []}
+              {...ROTULOS.procedencia}
+              {...opcoesDa(unidades)}
               valor={idProcedencia}
               aoMudar={(valor) => mudar({ idProcedencia: valor, idServidorLotadoProcedencia: null })}
               rotuloOpcao={(unidade) => `${unidade.sigla} — ${unidade.nome}${unidade.ativa ? '' : ' (inativa)'}`}
-              carregando={unidades.isLoading}
             />
           </Grid>
           {logado ? (
@@ -267,19 +175,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
             </Grid>
           ) : null}
         </Grid>
-        {erro ? (
-          <Alert severity="error" id={ID_ERRO_BUSCA} data-testid="erro-busca" role="status" sx={{ mt: 2 }}>
-            {erro}
-          </Alert>
-        ) : null}
-        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
-            Buscar
-          </Button>
-          <Button type="button" startIcon={<ClearOutlined />} onClick={aoLimpar}>
-            Limpar filtros
-          </Button>
-        </Stack>
+        <RodapeBusca erro={erro?.message ?? null} idErro="erro-busca" testIdErro="erro-busca" aoLimpar={aoLimpar} />
       </Box>
     </Paper>
   );

@@ -2,7 +2,6 @@ import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { type Documento, MENSAGENS, type Usuario } from '@tramite/shared';
-import { useParams } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -10,6 +9,7 @@ import { Pagina } from '../../components/Pagina';
 import { mensagemDoErro } from '../../lib/api';
 import { rotuloSituacao } from '../../lib/rotulos-documento';
 import { useUsuario } from '../../lib/sessao';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { AcoesDocumento } from './AcoesDocumento';
 import { useAlternarFavorito, useDocumento } from './api';
@@ -99,8 +99,7 @@ function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuar
 
 /** Spec §2: the document's data and, for a logged-in user, its actions (public route). */
 export function InformacoesDocumentoPage() {
-  const { documentId = '' } = useParams();
-  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const { documentId, idDocumento } = useDocumentoDaRota();
   const usuario = useUsuario();
   const documento = useDocumento(idDocumento);
   const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS.autuacao.erroBuscarDadosDocumento);

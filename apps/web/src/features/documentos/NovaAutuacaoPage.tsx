@@ -1,6 +1,7 @@
 import { Pagina } from '../../components/Pagina';
 import { useUsuario } from '../../lib/sessao';
-import { camposVazios, FormularioAutuacao } from './FormularioAutuacao';
+import { camposVazios } from './campos-autuacao';
+import { FormularioAutuacao } from './FormularioAutuacao';
 
 export function NovaAutuacaoPage() {
   const usuario = useUsuario();

@@ -1,16 +1,6 @@
-import {
-  Box,
-  Chip,
-  Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TableSortLabel,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import { CabecalhoOrdenavel } from '../../components/CabecalhoOrdenavel';
 import { SecaoResultados } from '../../components/SecaoResultados';
 import { formatarData } from '../../lib/formatacao';
 import { rotuloSituacao } from '../../lib/rotulos-documento';
@@ -46,21 +36,15 @@ export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoO
 
   function cabecalho(campo: Ordenacao) {
     const { rotulo, direcaoInicial } = coluna(campo);
-    const ativa = estado.ordenacao === campo;
     return (
-      <TableCell
+      <CabecalhoOrdenavel
         key={campo}
-        sortDirection={ativa ? estado.direcao : false}
-        aria-sort={ativa ? (estado.direcao === 'asc' ? 'ascending' : 'descending') : undefined}
-      >
-        <TableSortLabel
-          active={ativa}
-          direction={ativa ? estado.direcao : direcaoInicial}
-          onClick={() => aoOrdenar(campo, ativa ? (estado.direcao === 'asc' ? 'desc' : 'asc') : direcaoInicial)}
-        >
-          {rotulo}
-        </TableSortLabel>
-      </TableCell>
+        rotulo={rotulo}
+        ativa={estado.ordenacao === campo}
+        direcao={estado.direcao}
+        direcaoInicial={direcaoInicial}
+        aoOrdenar={(direcao) => aoOrdenar(campo, direcao)}
+      />
     );
   }
 

@@ -1,4 +1,4 @@
-import { filtrosBuscaSchema, ORDENACOES_BUSCA, validarFiltrosBusca } from '@tramite/shared';
+import { filtrosBuscaSchema, ORDENACOES_BUSCA, type ProblemaCampo, validarFiltrosBusca } from '@tramite/shared';
 import {
   type DescricaoUrl,
   type EstadoUrl,
@@ -62,8 +62,8 @@ function filtrosDoUsuario(filtros: ValoresFiltros, logado: boolean): ValoresFilt
   return logado ? filtros : { ...filtros, idServidorLotadoProcedencia: '' };
 }
 
-/** The first broken rule of spec §5 (document search), or null. */
-export function validarBusca(filtros: ValoresFiltros, logado: boolean): string | null {
+/** The first broken rule of spec §5 (document search), with the filter it is about, or null. */
+export function validarBusca(filtros: ValoresFiltros, logado: boolean): ProblemaCampo | null {
   return validarFiltrosBusca(entradaDosFiltros(DESCRICAO_BUSCA, filtrosDoUsuario(filtros, logado)), {
     usuarioEspecifico: logado,
   });

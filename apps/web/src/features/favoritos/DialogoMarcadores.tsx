@@ -1,7 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { ItemFavorito } from '@tramite/shared';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { CampoMarcadores, useMarcadores } from '../../components/CampoMarcadores';
+import { DialogoFormulario } from '../../components/formulario/DialogoFormulario';
 
 interface DialogoMarcadoresProps {
   favorito: ItemFavorito;
@@ -12,52 +12,33 @@ interface DialogoMarcadoresProps {
 
 /**
  * Untag or retag a favourite: the tags as chips (Enter or comma adds one, the chip's delete removes it), saved
- * together. The same typing rules as the document screen's tag editor.
+ * together. The same typing rules (and the same tag editor) as the document screen's.
  */
 export function DialogoMarcadores({ favorito, ocupado, aoSalvar, aoCancelar }: DialogoMarcadoresProps) {
   const id = useId();
   const marcadores = useMarcadores(favorito.tagsFavorito);
-
-  function enviar(evento: FormEvent) {
-    evento.preventDefault();
-    aoSalvar(marcadores.concluir());
-  }
-
   return (
-    <Dialog
-      open
-      onClose={() => {
-        if (!ocupado) aoCancelar();
+    <DialogoFormulario
+      titulo="Marcadores do favorito"
+      descricao={`Documento ${favorito.numero}. Só você vê os seus marcadores; eles também aparecem na página do documento.`}
+      largura="sm"
+      testId="dialogo-marcadores"
+      aoEnviar={(evento) => {
+        evento.preventDefault();
+        aoSalvar(marcadores.concluir());
       }}
-      aria-labelledby={`${id}-titulo`}
-      aria-describedby={`${id}-descricao`}
-      fullWidth
-      maxWidth="sm"
-      data-testid="dialogo-marcadores"
+      aoCancelar={aoCancelar}
+      enviando={ocupado}
+      bloquearCancelar
+      rotuloEnviar="Salvar marcadores"
     >
-      <form onSubmit={enviar} noValidate>
-        <DialogTitle id={`${id}-titulo`}>Marcadores do favorito</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${id}-descricao`} sx={{ mb: 2 }}>
-            Documento {favorito.numero}. Só você vê os seus marcadores; eles também aparecem na página do documento.
-          </DialogContentText>
-          <CampoMarcadores
-            estado={marcadores}
-            id={`${id}-marcadores`}
-            disabled={ocupado}
-            autoFocus
-            helperText="Digite um marcador e tecle Enter (ou vírgula) para incluí-lo; remova um marcador pelo seu x."
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={aoCancelar} disabled={ocupado}>
-            Cancelar
-          </Button>
-          <Button type="submit" variant="contained" disabled={ocupado}>
-            Salvar marcadores
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <CampoMarcadores
+        estado={marcadores}
+        id={`${id}-marcadores`}
+        disabled={ocupado}
+        autoFocus
+        helperText="Digite um marcador e tecle Enter (ou vírgula) para incluí-lo; remova um marcador pelo seu x."
+      />
+    </DialogoFormulario>
   );
 }

@@ -1,121 +1,31 @@
-import ClearOutlined from '@mui/icons-material/ClearOutlined';
-import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
-import { Alert, Box, Button, Grid, Link, Paper, Stack, TextField } from '@mui/material';
-import { type ItemFavorito, MENSAGENS, RESUMO_ASSUNTO_MINIMO, validarMarcadores } from '@tramite/shared';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Link } from '@mui/material';
+import { type ItemFavorito, MENSAGENS, validarMarcadores } from '@tramite/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { CampoData } from '../../components/CampoData';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { Pagina } from '../../components/Pagina';
-import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useTiposDocumentos } from '../tipos-documentos/api';
 import { useAlterarAcompanhamento, useFavoritos, useRemoverFavorito, useSalvarMarcadoresFavorito } from './api';
 import { DialogoMarcadores } from './DialogoMarcadores';
+import { FormularioFavoritos } from './FormularioFavoritos';
 import {
+  camposDosFiltros,
   consultaDosFavoritos,
   type EstadoFavoritos,
   escreverFavoritos,
+  favoritosSchema,
+  filtrosDosCampos,
   filtrosVazios,
   lerFavoritos,
-  type ValoresFiltrosFavoritos,
   validarFavoritos,
 } from './filtros-favoritos';
 import { TabelaFavoritos } from './TabelaFavoritos';
-
-const ID_ERRO_FILTROS = 'erro-filtros-favoritos';
-
-interface FormularioProps {
-  valores: ValoresFiltrosFavoritos;
-  aoMudar: (valores: ValoresFiltrosFavoritos) => void;
-  aoFiltrar: () => void;
-  aoLimpar: () => void;
-  erro: string | null;
-}
-
-/** Spec §2 "Favourites": last-change date range, document summary and document type. */
-function FormularioFavoritos({ valores, aoMudar, aoFiltrar, aoLimpar, erro }: FormularioProps) {
-  // The same list of types as the document search.
-  const tipos = useTiposDocumentos({ todosTipos: true, incluirInativos: true });
-  useErroConsulta(tipos.error, MENSAGENS.lookups.erroBuscarTiposDocumento);
-  const resumo = valores.resumoDocumento.trim();
-  const resumoCurto = resumo.length > 0 && resumo.length < RESUMO_ASSUNTO_MINIMO;
-  const periodoIncompleto = Boolean(valores.dataInicioUltimaAlteracao) !== Boolean(valores.dataFimUltimaAlteracao);
-  const enviar = (evento: FormEvent) => {
-    evento.preventDefault();
-    aoFiltrar();
-  };
-  return (
-    <Paper
-      variant="outlined"
-      component="form"
-      onSubmit={enviar}
-      noValidate
-      aria-label="Filtros dos favoritos"
-      aria-describedby={erro ? ID_ERRO_FILTROS : undefined}
-      sx={{ p: { xs: 2, md: 3 }, mb: 3 }}
-    >
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <IntervaloDatas
-            Campo={CampoData}
-            legenda="Data da última alteração"
-            rotuloInicio="Última alteração inicial"
-            rotuloFim="Última alteração final"
-            valor={{ inicio: valores.dataInicioUltimaAlteracao, fim: valores.dataFimUltimaAlteracao }}
-            aoMudar={({ inicio, fim }) =>
-              aoMudar({ ...valores, dataInicioUltimaAlteracao: inicio, dataFimUltimaAlteracao: fim })
-            }
-            erro={Boolean(erro) && periodoIncompleto}
-            testId="periodo-ultima-alteracao"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }} sx={{ alignSelf: 'flex-end' }}>
-          <SelecaoPorId
-            id="favoritos-tipo-documento"
-            rotulo="Tipo documental"
-            opcoes={tipos.data ?? []}
-            valor={/^\d+$/.test(valores.idTipoDocumento) ? Number(valores.idTipoDocumento) : null}
-            aoMudar={(id) => aoMudar({ ...valores, idTipoDocumento: id === null ? '' : String(id) })}
-            rotuloOpcao={(tipo) => tipo.descricao}
-            carregando={tipos.isLoading}
-            testId="filtro-tipo-documento"
-          />
-        </Grid>
-        <Grid size={12}>
-          <TextField
-            id="favoritos-resumo"
-            label="Resumo do documento"
-            value={valores.resumoDocumento}
-            onChange={(evento) => aoMudar({ ...valores, resumoDocumento: evento.target.value })}
-            error={resumoCurto}
-            helperText={`Palavras do resumo do assunto (no mínimo ${RESUMO_ASSUNTO_MINIMO} caracteres)`}
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-        </Grid>
-      </Grid>
-      {erro ? (
-        <Alert severity="error" id={ID_ERRO_FILTROS} sx={{ mt: 2 }} data-testid="erro-filtros">
-          {erro}
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={2} sx={{ mt: 2, justifyContent: 'flex-end' }}>
-        <Button type="button" onClick={aoLimpar} startIcon={<ClearOutlined />}>
-          Limpar
-        </Button>
-        <Button type="submit" variant="contained" startIcon={<FilterListOutlined />}>
-          Filtrar
-        </Button>
-      </Stack>
-    </Paper>
-  );
-}
 
 /**
  * Spec §2 (login): the user's favourites, filtered by last change, summary and type. Each favourite can be
@@ -128,8 +38,12 @@ export function DocumentosFavoritosPage() {
   const [parametros, setParametros] = useSearchParams();
   const chave = parametros.toString();
   const estado = lerFavoritos(parametros);
-  const [valores, setValores] = useState<ValoresFiltrosFavoritos>(estado.filtros);
-  const [erroFormulario, setErroFormulario] = useState<string | null>(null);
+  const formulario = useForm({
+    resolver: zodResolver(favoritosSchema, undefined, { raw: true }),
+    defaultValues: camposDosFiltros(estado.filtros),
+    shouldFocusError: false,
+  });
+  const { reset } = formulario;
   const [editando, setEditando] = useState<ItemFavorito | null>(null);
   const [removendo, setRemovendo] = useState<ItemFavorito | null>(null);
   const [ocupados, setOcupados] = useState<ReadonlySet<number>>(new Set());
@@ -139,9 +53,8 @@ export function DocumentosFavoritosPage() {
 
   // The form follows the URL when it changes from outside (back/forward, a link).
   useEffect(() => {
-    setValores(lerFavoritos(new URLSearchParams(chave)).filtros);
-    setErroFormulario(null);
-  }, [chave]);
+    reset(camposDosFiltros(lerFavoritos(new URLSearchParams(chave)).filtros));
+  }, [chave, reset]);
 
   const erroUrl = validarFavoritos(estado.filtros);
   useEffect(() => {
@@ -155,30 +68,12 @@ export function DocumentosFavoritosPage() {
     if (lista.isFetching) return empilhar('Carregando documentos favoritos');
   }, [lista.isFetching, empilhar]);
 
-  function irPara(novo: EstadoFavoritos) {
+  // A state already in the URL asks the server again: filtering twice is two searches.
+  const irPara = (novo: EstadoFavoritos) => {
     const proximos = escreverFavoritos(novo);
-    if (proximos.toString() === chave) {
-      void lista.refetch();
-    } else {
-      setParametros(proximos);
-    }
-  }
-
-  function filtrar() {
-    const erro = validarFavoritos(valores);
-    setErroFormulario(erro);
-    if (erro) {
-      snackbar.erro(erro);
-      return;
-    }
-    irPara({ ...estado, filtros: valores, pagina: 1 });
-  }
-
-  function limpar() {
-    setValores(filtrosVazios());
-    setErroFormulario(null);
-    setParametros(new URLSearchParams());
-  }
+    if (proximos.toString() === chave) void lista.refetch();
+    else setParametros(proximos);
+  };
 
   async function comFavoritoOcupado(idDocumento: number, tarefa: () => Promise<void>) {
     setOcupados((atuais) => new Set(atuais).add(idDocumento));
@@ -260,11 +155,13 @@ export function DocumentosFavoritosPage() {
       descricao="Documentos que você acompanha: organize-os com marcadores e receba por e-mail as suas movimentações."
     >
       <FormularioFavoritos
-        valores={valores}
-        aoMudar={setValores}
-        aoFiltrar={filtrar}
-        aoLimpar={limpar}
-        erro={erroFormulario ?? erroUrl}
+        formulario={formulario}
+        aoFiltrar={(campos) => irPara({ ...estado, filtros: filtrosDosCampos(campos), pagina: 1 })}
+        aoLimpar={() => {
+          reset(camposDosFiltros(filtrosVazios()));
+          setParametros(new URLSearchParams());
+        }}
+        erro={formulario.formState.errors.root?.message ?? erroUrl}
       />
       {notificacoesDesligadas ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="aviso-notificacoes">

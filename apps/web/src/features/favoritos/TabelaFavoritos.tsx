@@ -69,23 +69,19 @@ export function TabelaFavoritos({
   aoAlternarAcompanhamento,
   aoRemover,
 }: TabelaFavoritosProps) {
+  const { itens, ...pagina } = resultado;
   const total = resultado.total.toLocaleString('pt-BR');
   return (
     <SecaoResultados
       idTitulo="titulo-favoritos"
       titulo="Favoritos"
+      atualizando={atualizando}
       total={resultado.total === 1 ? '1 documento favorito' : `${total} documentos favoritos`}
       testIdTotal="total-favoritos"
-      vazio={
-        resultado.itens.length === 0
-          ? { mensagem: MENSAGENS.favoritos.nenhumFavorito, testId: 'nenhum-favorito' }
-          : null
-      }
-      atualizando={atualizando}
+      vazio={itens.length === 0 ? { mensagem: MENSAGENS.favoritos.nenhumFavorito, testId: 'nenhum-favorito' } : null}
+      // The page as the server answered it, and the sizes offered.
       paginacao={{
-        total: resultado.total,
-        pagina: resultado.pagina,
-        tamanhoPagina: resultado.tamanhoPagina,
+        ...pagina,
         opcoesTamanho: TAMANHOS_PAGINA,
         rotuloTamanho: 'Favoritos por página:',
         aoMudar: aoPaginar,
@@ -109,7 +105,7 @@ export function TabelaFavoritos({
           </TableRow>
         </TableHead>
         <TableBody>
-          {resultado.itens.map((favorito) => {
+          {itens.map((favorito) => {
             const ocupado = ocupados.has(favorito.idDocumento);
             return (
               <TableRow key={favorito.idDocumento} hover data-testid={`favorito-${favorito.idDocumento}`}>

@@ -1,4 +1,5 @@
-import { validarFiltrosFavoritos } from '@tramite/shared';
+import { filtrosFavoritosSchema, validarFiltrosFavoritos } from '@tramite/shared';
+import { z } from 'zod';
 import {
   type DescricaoUrl,
   type EstadoUrl,
@@ -34,6 +35,31 @@ export const escreverFavoritos = (estado: EstadoFavoritos): URLSearchParams => e
 export function validarFavoritos(filtros: ValoresFiltrosFavoritos): string | null {
   return validarFiltrosFavoritos(filtros);
 }
+
+/** The filters as the form holds them: the type is its id, or null. */
+export type CamposFavoritos = Omit<ValoresFiltrosFavoritos, 'idTipoDocumento'> & { idTipoDocumento: number | null };
+
+export const camposDosFiltros = (filtros: ValoresFiltrosFavoritos): CamposFavoritos => ({
+  ...filtros,
+  idTipoDocumento: /^\d+$/.test(filtros.idTipoDocumento) ? Number(filtros.idTipoDocumento) : null,
+});
+
+export const filtrosDosCampos = (campos: CamposFavoritos): ValoresFiltrosFavoritos => ({
+  ...campos,
+  idTipoDocumento: campos.idTipoDocumento === null ? '' : String(campos.idTipoDocumento),
+});
+
+/**
+ * The form's filters as the URL and the API take them (filtrosFavoritosSchema) and the list's rules, whose message
+ * is the form's own ('root'): the snackbar and the alert under the fields say it.
+ */
+export const favoritosSchema = z.preprocess(
+  filtrosDosCampos,
+  filtrosFavoritosSchema.superRefine((filtros, contexto) => {
+    const erro = validarFiltrosFavoritos(filtros);
+    if (erro) contexto.addIssue({ code: 'custom', path: ['root'], message: erro });
+  }),
+);
 
 /** The list's parameters; a type that is not a number is left out, as the form cannot produce one. */
 export function consultaDosFavoritos(estado: EstadoFavoritos): ConsultaFavoritos {

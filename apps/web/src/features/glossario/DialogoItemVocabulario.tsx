@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Dialog, DialogTitle } from '@mui/material';
 import { type ItemGlossario, MENSAGENS, type SalvarItemGlossario, salvarItemGlossarioSchema } from '@tramite/shared';
 import { useEffect, useMemo } from 'react';
-import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { CampoTextoControlado } from '../../components/CampoTextoControlado';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/FormularioDialogo';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
+import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
+import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useAssuntosDoTipo } from '../tipos-documentos/api';
@@ -59,18 +60,18 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
 
   // An item of a type that no longer qualifies keeps its type (and subject) on the list, so it can still be edited.
   const opcoesTipo = useMemo(() => {
-    const lista = (tipos.data ?? []).map((tipo) => ({ id: tipo.id, rotulo: tipo.descricao }));
-    if (item && !lista.some((tipo) => tipo.id === item.idTipoDocumento)) {
-      lista.unshift({ id: item.idTipoDocumento, rotulo: item.tipoDocumento });
+    const lista = (tipos.data ?? []).map((tipo) => ({ valor: tipo.id, rotulo: tipo.descricao }));
+    if (item && !lista.some((tipo) => tipo.valor === item.idTipoDocumento)) {
+      lista.unshift({ valor: item.idTipoDocumento, rotulo: item.tipoDocumento });
     }
     return lista;
   }, [tipos.data, item]);
   const opcoesAssunto = useMemo(() => {
     const lista = (assuntos.data ?? [])
       .filter((assunto) => assunto.atribuivel)
-      .map((assunto) => ({ id: assunto.id, rotulo: `${assunto.codigo} — ${assunto.descricao}` }));
-    if (item && idTipo === item.idTipoDocumento && !lista.some((assunto) => assunto.id === item.idAssunto)) {
-      lista.unshift({ id: item.idAssunto, rotulo: `${item.codigoAssunto} — ${item.descricaoAssunto}` });
+      .map((assunto) => ({ valor: assunto.id, rotulo: `${assunto.codigo} — ${assunto.descricao}` }));
+    if (item && idTipo === item.idTipoDocumento && !lista.some((assunto) => assunto.valor === item.idAssunto)) {
+      lista.unshift({ valor: item.idAssunto, rotulo: `${item.codigoAssunto} — ${item.descricaoAssunto}` });
     }
     return lista;
   }, [assuntos.data, item, idTipo]);
@@ -79,9 +80,9 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
   useEffect(() => {
     if (!assuntos.data) return;
     const atual = numeroOuNulo(getValues('idAssunto'));
-    if (atual !== null && opcoesAssunto.some((assunto) => assunto.id === atual)) return;
+    if (atual !== null && opcoesAssunto.some((assunto) => assunto.valor === atual)) return;
     const unico = opcoesAssunto.length === 1 ? opcoesAssunto[0] : undefined;
-    setValue('idAssunto', unico ? unico.id : '');
+    setValue('idAssunto', unico ? unico.valor : '');
   }, [assuntos.data, opcoesAssunto, getValues, setValue]);
 
   const enviar = handleSubmit(async (dados) => {
@@ -102,66 +103,32 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
 
   return (
     <FormularioDialogo idTitulo={ID_TITULO} aoEnviar={enviar} aoCancelar={onFechar} enviando={formState.isSubmitting}>
-      <Controller
+      <CampoSelecaoControlado
+        control={control}
         name="idTipoDocumento"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            id="campo-tipo-documento"
-            label="Tipo de documento"
-            required
-            name={field.name}
-            value={numeroOuNulo(field.value) ?? ''}
-            onChange={(evento) => field.onChange(Number(evento.target.value))}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.invalid || tipos.isError}
-            helperText={
-              fieldState.error?.message ??
-              (tipos.isError ? MENSAGENS.lookups.erroBuscarTiposDocumento : 'Tipos com assuntos atribuíveis.')
-            }
-          >
-            {opcoesTipo.map((tipo) => (
-              <MenuItem key={tipo.id} value={tipo.id}>
-                {tipo.rotulo}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        id="campo-tipo-documento"
+        rotulo="Tipo de documento"
+        required
+        opcoes={opcoesTipo}
+        erro={tipos.isError}
+        textoAjuda={tipos.isError ? MENSAGENS.lookups.erroBuscarTiposDocumento : 'Tipos com assuntos atribuíveis.'}
       />
-      <Controller
-        name="idAssunto"
+      <CampoSelecaoControlado
         control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            select
-            id="campo-assunto"
-            label="Assunto"
-            required
-            disabled={idTipo === null}
-            name={field.name}
-            value={opcoesAssunto.some((assunto) => assunto.id === field.value) ? field.value : ''}
-            onChange={(evento) => field.onChange(Number(evento.target.value))}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.invalid || assuntos.isError}
-            helperText={
-              fieldState.error?.message ??
-              (assuntos.isError
-                ? MENSAGENS.autuacao.erroCarregarListaAssuntos
-                : idTipo === null
-                  ? 'Escolha antes o tipo de documento.'
-                  : 'Somente assuntos atribuíveis ao tipo escolhido.')
-            }
-          >
-            {opcoesAssunto.map((assunto) => (
-              <MenuItem key={assunto.id} value={assunto.id}>
-                {assunto.rotulo}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        name="idAssunto"
+        id="campo-assunto"
+        rotulo="Assunto"
+        required
+        disabled={idTipo === null}
+        opcoes={opcoesAssunto}
+        erro={assuntos.isError}
+        textoAjuda={
+          assuntos.isError
+            ? MENSAGENS.autuacao.erroCarregarListaAssuntos
+            : idTipo === null
+              ? 'Escolha antes o tipo de documento.'
+              : 'Somente assuntos atribuíveis ao tipo escolhido.'
+        }
       />
       <CampoTextoControlado
         control={control}

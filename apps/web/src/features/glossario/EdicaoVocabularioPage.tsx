@@ -1,29 +1,15 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button, IconButton, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { compararDescricao, type ItemGlossario, MENSAGENS } from '@tramite/shared';
 import { useMemo, useState } from 'react';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
+import { AlertaErroCarregar } from '../../components/feedback/AlertaErroCarregar';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
+import { TabelaPaginada } from '../../components/TabelaPaginada';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { usePaginacaoLocal } from '../../lib/use-paginacao-local';
@@ -75,98 +61,63 @@ export function EdicaoVocabularioPage() {
         </Button>
       }
     >
-      {consulta.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => consulta.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {MENSAGENS.lookups.erroCarregarVocabulario}
-        </Alert>
-      ) : null}
-      <Paper variant="outlined">
-        {consulta.isFetching ? <LinearProgress aria-label="Carregando itens" /> : <Box sx={{ height: 4 }} />}
-        <TableContainer>
-          <Table size="small" data-testid="tabela-vocabulario">
-            <caption id="legenda-vocabulario" style={{ captionSide: 'top', textAlign: 'left' }}>
-              {consulta.isSuccess
-                ? `${itens.length} ${itens.length === 1 ? 'item' : 'itens'} no vocabulário controlado, em ordem de descrição`
-                : 'Itens do vocabulário controlado'}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">Descrição</TableCell>
-                <TableCell scope="col">Tipo de documento</TableCell>
-                <TableCell scope="col">Assunto</TableCell>
-                <TableCell scope="col">Detalhamento</TableCell>
-                <TableCell scope="col" align="right">
-                  Ações
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {visiveis.map((item) => (
-                <TableRow key={item.idItemGlossario} hover data-testid="item-vocabulario">
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    {item.descricao}
-                  </TableCell>
-                  <TableCell>{item.tipoDocumento}</TableCell>
-                  <TableCell>
-                    {item.codigoAssunto} — {item.descricaoAssunto}
-                  </TableCell>
-                  <TableCell sx={{ maxWidth: 360 }}>
-                    <Typography
-                      variant="body2"
-                      color="text.secondary"
-                      sx={{
-                        display: '-webkit-box',
-                        WebkitLineClamp: 2,
-                        WebkitBoxOrient: 'vertical',
-                        overflow: 'hidden',
-                      }}
-                    >
-                      {item.detalhamento}
-                    </Typography>
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="Editar">
-                      <IconButton
-                        aria-label={`Editar o item ${item.descricao}`}
-                        onClick={() => setEdicao({ aberto: true, item })}
-                      >
-                        <EditOutlined />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Excluir">
-                      <IconButton
-                        aria-label={`Excluir o item ${item.descricao}`}
-                        onClick={() => setExclusao({ aberto: true, item })}
-                      >
-                        <DeleteOutlined />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
+      <AlertaErroCarregar consulta={consulta} mensagem={MENSAGENS.lookups.erroCarregarVocabulario} />
+      <TabelaPaginada
+        carregando={consulta.isFetching}
+        rotuloCarregando="Carregando itens"
+        testId="tabela-vocabulario"
+        idLegenda="legenda-vocabulario"
+        legenda={
+          consulta.isSuccess
+            ? `${itens.length} ${itens.length === 1 ? 'item' : 'itens'} no vocabulário controlado, em ordem de descrição`
+            : 'Itens do vocabulário controlado'
+        }
+        colunas={['Descrição', 'Tipo de documento', 'Assunto', 'Detalhamento']}
+        vazio={consulta.isSuccess && itens.length === 0 ? 'Nenhum item no vocabulário controlado.' : null}
+        paginacao={paginacao}
+      >
+        {visiveis.map((item) => (
+          <TableRow key={item.idItemGlossario} hover data-testid="item-vocabulario">
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+              {item.descricao}
+            </TableCell>
+            <TableCell>{item.tipoDocumento}</TableCell>
+            <TableCell>
+              {item.codigoAssunto} — {item.descricaoAssunto}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 360 }}>
+              <Typography
+                variant="body2"
+                color="text.secondary"
+                sx={{
+                  display: '-webkit-box',
+                  WebkitLineClamp: 2,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                }}
+              >
+                {item.detalhamento}
+              </Typography>
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {[
+                { acao: 'Editar', Icone: EditOutlined, abrir: setEdicao },
+                { acao: 'Excluir', Icone: DeleteOutlined, abrir: setExclusao },
+              ].map(({ acao, Icone, abrir }) => (
+                <Tooltip key={acao} title={acao}>
+                  <IconButton
+                    aria-label={`${acao} o item ${item.descricao}`}
+                    onClick={() => abrir({ aberto: true, item })}
+                  >
+                    <Icone />
+                  </IconButton>
+                </Tooltip>
               ))}
-              {consulta.isSuccess && itens.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={5}>Nenhum item no vocabulário controlado.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination component="div" {...paginacao} />
-      </Paper>
-      <DialogoItemVocabulario
-        aberto={edicao.aberto}
-        item={edicao.item}
-        onFechar={() => setEdicao((atual) => ({ ...atual, aberto: false }))}
-      />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TabelaPaginada>
+      <DialogoItemVocabulario {...edicao} onFechar={() => setEdicao((atual) => ({ ...atual, aberto: false }))} />
       <DialogoConfirmacao
         aberto={exclusao.aberto}
         titulo="Excluir item do vocabulário controlado"

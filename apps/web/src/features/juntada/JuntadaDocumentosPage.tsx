@@ -1,21 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import {
-  Alert,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Step,
-  StepLabel,
-  Stepper,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import {
   type CandidatoJuntada,
   MENSAGENS,
@@ -24,27 +9,24 @@ import {
   type TipoAgregacao,
 } from '@tramite/shared';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { EtapaAssistente, useAssistente } from '../../components/EtapaAssistente';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { CampoOpcoesControlado } from '../../components/formulario/CampoOpcoesControlado';
 import { Pagina } from '../../components/Pagina';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useDocumento } from '../documentos/api';
 import { buscarCandidatos, useJuntar } from './api';
+import { EtapaDocumentoJuntada } from './EtapaDocumentoJuntada';
+import { CAMPOS_INICIAIS, type CamposJuntada, juntadaSchema, TEXTOS } from './formulario-juntada';
 
 const PASSOS = ['Tipo de juntada', 'Documento', 'Confirmação'] as const;
-
-const TEXTOS = {
-  erroDocumento: 'Não foi possível carregar o documento',
-  erroBusca: 'Não foi possível buscar os documentos',
-  escolhaTipo: 'Escolha anexar ou apensar',
-  informeNumero: MENSAGENS.juntada.numeroObrigatorio,
-  escolhaDocumento: 'Escolha um documento da lista',
-} as const;
 
 const ACOES: Record<TipoAgregacao, { rotulo: string; verbo: string; descricao: string }> = {
   ANEXACAO: {
@@ -59,6 +41,15 @@ const ACOES: Record<TipoAgregacao, { rotulo: string; verbo: string; descricao: s
   },
 };
 
+const OPCOES_TIPO = (Object.keys(ACOES) as TipoAgregacao[]).map((chave) => ({
+  valor: chave,
+  rotulo: (
+    <span>
+      <strong>{ACOES[chave].rotulo}</strong> — {ACOES[chave].descricao}
+    </span>
+  ),
+}));
+
 /** Spec §8 "Joining": a 500 shows the server's message; any other failure, the generic one. */
 function mensagemErroJuntada(erro: unknown): string {
   return erro instanceof ErroHttp && erro.status === 500 && erro.mensagemServidor
@@ -71,45 +62,48 @@ function mensagemErroJuntada(erro: unknown): string {
  * this one. Starts at step 1; after a success the user goes to the document's information screen.
  */
 export function JuntadaDocumentosPage() {
-  const { documentId = '' } = useParams();
-  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const { documentId, idDocumento } = useDocumentoDaRota();
+  const documento = useDocumento(idDocumento);
+  const juntar = useJuntar(idDocumento ?? 0);
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
-  const documento = useDocumento(idDocumento);
-  const juntar = useJuntar(idDocumento ?? 0);
   useErroConsulta(documento.error, (erro) => mensagemDoErro(erro, TEXTOS.erroDocumento));
 
   const { passo, irPara, erro, setErro, refTitulo } = useAssistente();
-  const [tipo, setTipo] = useState<TipoAgregacao | null>(null);
-  const [numero, setNumero] = useState('');
+  const formulario = useForm<CamposJuntada>({
+    resolver: zodResolver(juntadaSchema),
+    defaultValues: CAMPOS_INICIAIS,
+    shouldFocusError: false,
+  });
+  const { control, getValues, setValue, trigger } = formulario;
+  const [tipo, idEscolhido] = useWatch({ control, name: ['tipo', 'idDocumento'] });
   const [candidatos, setCandidatos] = useState<CandidatoJuntada[] | null>(null);
-  const [selecionado, setSelecionado] = useState<CandidatoJuntada | null>(null);
   const [confirmando, setConfirmando] = useState(false);
+  const selecionado = candidatos?.find((candidato) => candidato.idDocumento === idEscolhido) ?? null;
+  const etapa = (indice: number) => ({ passos: PASSOS, indice, refTitulo });
 
-  function avancarTipo(evento: FormEvent) {
+  /** The next step once the step's own field passes the schema; otherwise its message shows on the step. */
+  async function avancar(evento: FormEvent, campo: 'tipo' | 'idDocumento', proximo: number) {
     evento.preventDefault();
-    if (!tipo) {
-      setErro(TEXTOS.escolhaTipo);
-      return;
-    }
-    irPara(1);
+    if (await trigger(campo)) irPara(proximo);
+    else setErro(formulario.getFieldState(campo).error?.message ?? null);
   }
 
   async function buscar() {
     if (idDocumento === null) return;
-    const texto = numero.trim();
-    setSelecionado(null);
+    const texto = getValues('numero').trim();
+    setValue('idDocumento', null);
     if (!/\d/.test(texto)) {
       setCandidatos(null);
-      setErro(TEXTOS.informeNumero);
+      setErro(MENSAGENS.juntada.numeroObrigatorio);
       return;
     }
     try {
       const lista = await executar('Buscando documentos', () => buscarCandidatos(idDocumento, texto));
       setCandidatos(lista);
       setErro(null);
-      if (lista.length === 1) setSelecionado(lista[0] ?? null);
+      if (lista.length === 1) setValue('idDocumento', lista[0]?.idDocumento ?? null);
     } catch (falha) {
       setCandidatos([]);
       const mensagem =
@@ -119,15 +113,6 @@ export function JuntadaDocumentosPage() {
       setErro(mensagem);
       snackbar.erro(mensagem);
     }
-  }
-
-  function avancarDocumento(evento: FormEvent) {
-    evento.preventDefault();
-    if (!selecionado) {
-      setErro(TEXTOS.escolhaDocumento);
-      return;
-    }
-    irPara(2);
   }
 
   async function confirmar() {
@@ -171,93 +156,37 @@ export function JuntadaDocumentosPage() {
           </Alert>
         ) : null}
 
-        {passo === 0 ? (
-          <EtapaAssistente passos={PASSOS} indice={0} refTitulo={refTitulo} aoEnviar={avancarTipo}>
-            <FormControl>
-              <FormLabel id="rotulo-tipo-juntada">Tipo de juntada</FormLabel>
-              <RadioGroup
-                aria-labelledby="rotulo-tipo-juntada"
-                name="tipoJuntada"
-                value={tipo ?? ''}
-                onChange={(evento) => {
-                  setTipo(evento.target.value as TipoAgregacao);
-                  setErro(null);
-                }}
-              >
-                {(Object.keys(ACOES) as TipoAgregacao[]).map((chave) => (
-                  <FormControlLabel
-                    key={chave}
-                    value={chave}
-                    control={<Radio />}
-                    label={
-                      <span>
-                        <strong>{ACOES[chave].rotulo}</strong> — {ACOES[chave].descricao}
-                      </span>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-            </FormControl>
-          </EtapaAssistente>
-        ) : null}
-
-        {passo === 1 ? (
-          <EtapaAssistente
-            passos={PASSOS}
-            indice={1}
-            refTitulo={refTitulo}
-            aoEnviar={avancarDocumento}
-            aoVoltar={() => irPara(0)}
-          >
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <TextField
-                label="Número do documento"
-                value={numero}
-                onChange={(evento) => setNumero(evento.target.value)}
-                onKeyDown={(evento) => {
-                  if (evento.key === 'Enter') {
-                    evento.preventDefault();
-                    void buscar();
-                  }
-                }}
-                helperText="Com ou sem pontuação; basta parte do número"
-                sx={{ minWidth: 280 }}
+        <FormProvider {...formulario}>
+          {passo === 0 ? (
+            <EtapaAssistente {...etapa(0)} aoEnviar={(evento) => avancar(evento, 'tipo', 1)}>
+              <CampoOpcoesControlado
+                control={control}
+                name="tipo"
+                rotulo="Tipo de juntada"
+                opcoes={OPCOES_TIPO}
+                aoMudar={() => setErro(null)}
               />
-              <Button type="button" variant="outlined" startIcon={<SearchOutlined />} onClick={() => void buscar()}>
-                Buscar
-              </Button>
-            </Stack>
-            {candidatos && candidatos.length > 0 ? (
-              <FormControl>
-                <FormLabel id="rotulo-candidatos">Documentos encontrados</FormLabel>
-                <RadioGroup
-                  aria-labelledby="rotulo-candidatos"
-                  name="documento"
-                  value={selecionado ? String(selecionado.idDocumento) : ''}
-                  onChange={(evento) => {
-                    setSelecionado(candidatos.find((c) => String(c.idDocumento) === evento.target.value) ?? null);
-                    setErro(null);
-                  }}
-                >
-                  {candidatos.map((c) => (
-                    <FormControlLabel
-                      key={c.idDocumento}
-                      value={String(c.idDocumento)}
-                      control={<Radio />}
-                      label={`${c.numero} — ${c.tipo}${c.resumoAssunto ? ` — ${c.resumoAssunto}` : ''}`}
-                    />
-                  ))}
-                </RadioGroup>
-              </FormControl>
-            ) : null}
-          </EtapaAssistente>
-        ) : null}
+            </EtapaAssistente>
+          ) : null}
+
+          {passo === 1 ? (
+            <EtapaAssistente
+              {...etapa(1)}
+              aoEnviar={(evento) => avancar(evento, 'idDocumento', 2)}
+              aoVoltar={() => irPara(0)}
+            >
+              <EtapaDocumentoJuntada
+                candidatos={candidatos}
+                aoBuscar={() => void buscar()}
+                aoEscolher={() => setErro(null)}
+              />
+            </EtapaAssistente>
+          ) : null}
+        </FormProvider>
 
         {passo === 2 && acao && selecionado ? (
           <EtapaAssistente
-            passos={PASSOS}
-            indice={2}
-            refTitulo={refTitulo}
+            {...etapa(2)}
             aoEnviar={(evento) => {
               evento.preventDefault();
               setConfirmando(true);

@@ -1,4 +1,4 @@
-import { Grid, MenuItem, TextField } from '@mui/material';
+import { Grid } from '@mui/material';
 import {
   exigeHipoteseLegal,
   type HipoteseLegal,
@@ -9,114 +9,91 @@ import {
   TIPOS_COPIA,
   type TipoCopia,
 } from '@tramite/shared';
+import type { ComponentProps } from 'react';
+import { type FieldValues, useFormContext, useWatch } from 'react-hook-form';
+import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
+import { TEXTOS } from './textos';
 
+/** The three fields as the form holds them (the copy type is null until chosen). */
 export interface ValoresAcesso {
   tipoCopia: TipoCopia | null;
   nivelAcesso: NivelAcesso;
   idHipoteseLegal: number | null;
 }
 
+const OPCOES_TIPO_COPIA = TIPOS_COPIA.map((tipo) => ({ valor: tipo, rotulo: ROTULOS_TIPO_COPIA[tipo] }));
+const OPCOES_NIVEL_ACESSO = NIVEIS_ACESSO.map((nivel) => ({ valor: nivel, rotulo: ROTULOS_NIVEL_ACESSO[nivel] }));
+
+type PropriedadesLista = Omit<
+  ComponentProps<typeof CampoSelecaoControlado<FieldValues, unknown, FieldValues, string | number>>,
+  'control' | 'name'
+>;
+
 interface CamposAcessoPecaProps {
-  /** Prefix of the fields' ids (unique on the page). */
-  id: string;
-  valores: ValoresAcesso;
-  aoMudar: (valores: ValoresAcesso) => void;
+  /** Where the fields are in the surrounding form: '' for its own, 'arquivos.2.' for one file of a list. */
+  prefixo?: string;
   hipoteses: readonly HipoteseLegal[];
   carregandoHipoteses?: boolean;
   desabilitado?: boolean;
-  /** Show which required field is missing. */
-  mostrarErros?: boolean;
 }
 
-/** Copy type, access level and, for R and S, the legal hypothesis (spec §5 "Files"). */
+/**
+ * Copy type, access level and, for R and S, the legal hypothesis (spec §5 "Files"), as fields of the form around
+ * them; the legal hypothesis is cleared when the level no longer needs it.
+ */
 export function CamposAcessoPeca({
-  id,
-  valores,
-  aoMudar,
+  prefixo = '',
   hipoteses,
   carregandoHipoteses,
   desabilitado,
-  mostrarErros,
 }: CamposAcessoPecaProps) {
-  const comHipotese = exigeHipoteseLegal(valores.nivelAcesso);
+  const { control, setValue, trigger, formState } = useFormContext();
+  const nivelAcesso: NivelAcesso = useWatch({ control, name: `${prefixo}nivelAcesso` });
+  const comHipotese = exigeHipoteseLegal(nivelAcesso);
+  // Once the form was sent, a field that changes (or that the level now requires) says at once whether it is missing.
+  const enviado = formState.isSubmitted;
+  const conferir = (campo: keyof ValoresAcesso) => {
+    if (enviado) void trigger(`${prefixo}${campo}`);
+  };
+  // The three lists differ in what they offer and say; each is required and waits while the form does.
+  const lista = (campo: keyof ValoresAcesso, largura: number, propriedades: PropriedadesLista) => (
+    <Grid size={{ xs: 12, md: largura }}>
+      <CampoSelecaoControlado
+        control={control}
+        name={`${prefixo}${campo}`}
+        required
+        fullWidth
+        disabled={desabilitado}
+        aoMudar={() => conferir(campo)}
+        {...propriedades}
+      />
+    </Grid>
+  );
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, md: comHipotese ? 4 : 6 }}>
-        <TextField
-          select
-          id={`${id}-tipo-copia`}
-          label="Tipo de cópia"
-          required
-          fullWidth
-          value={valores.tipoCopia ?? ''}
-          onChange={(evento) => aoMudar({ ...valores, tipoCopia: (evento.target.value || null) as TipoCopia | null })}
-          disabled={desabilitado}
-          error={Boolean(mostrarErros && !valores.tipoCopia)}
-          helperText={mostrarErros && !valores.tipoCopia ? 'Informe o tipo de cópia' : undefined}
-        >
-          {TIPOS_COPIA.map((tipo) => (
-            <MenuItem key={tipo} value={tipo}>
-              {ROTULOS_TIPO_COPIA[tipo]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Grid>
-      <Grid size={{ xs: 12, md: comHipotese ? 3 : 6 }}>
-        <TextField
-          select
-          id={`${id}-nivel-acesso`}
-          label="Nível de acesso"
-          required
-          fullWidth
-          value={valores.nivelAcesso}
-          onChange={(evento) => {
-            const nivelAcesso = evento.target.value as NivelAcesso;
-            aoMudar({
-              ...valores,
-              nivelAcesso,
-              idHipoteseLegal: exigeHipoteseLegal(nivelAcesso) ? valores.idHipoteseLegal : null,
-            });
-          }}
-          disabled={desabilitado}
-          helperText={valores.nivelAcesso === 'S' ? 'Listada só para quem tem visualização irrestrita' : undefined}
-        >
-          {NIVEIS_ACESSO.map((nivel) => (
-            <MenuItem key={nivel} value={nivel}>
-              {ROTULOS_NIVEL_ACESSO[nivel]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Grid>
-      {comHipotese ? (
-        <Grid size={{ xs: 12, md: 5 }}>
-          <TextField
-            select
-            id={`${id}-hipotese`}
-            label="Motivo da restrição (hipótese legal)"
-            required
-            fullWidth
-            value={valores.idHipoteseLegal === null ? '' : String(valores.idHipoteseLegal)}
-            onChange={(evento) =>
-              aoMudar({ ...valores, idHipoteseLegal: evento.target.value ? Number(evento.target.value) : null })
-            }
-            disabled={desabilitado || carregandoHipoteses}
-            error={Boolean(mostrarErros && valores.idHipoteseLegal === null)}
-            helperText={
-              mostrarErros && valores.idHipoteseLegal === null
-                ? 'Informe a hipótese legal da restrição'
-                : carregandoHipoteses
-                  ? 'Carregando hipóteses legais…'
-                  : undefined
-            }
-          >
-            {hipoteses.map((hipotese) => (
-              <MenuItem key={hipotese.id} value={String(hipotese.id)}>
-                {hipotese.descricao}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Grid>
-      ) : null}
+      {lista('tipoCopia', comHipotese ? 4 : 6, {
+        rotulo: 'Tipo de cópia',
+        opcoes: OPCOES_TIPO_COPIA,
+        textoErro: TEXTOS.informeTipoCopia,
+      })}
+      {lista('nivelAcesso', comHipotese ? 3 : 6, {
+        rotulo: 'Nível de acesso',
+        opcoes: OPCOES_NIVEL_ACESSO,
+        textoAjuda: nivelAcesso === 'S' ? 'Listada só para quem tem visualização irrestrita' : undefined,
+        aoMudar: (nivel) => {
+          if (!exigeHipoteseLegal(nivel as NivelAcesso)) setValue(`${prefixo}idHipoteseLegal`, null);
+          conferir('idHipoteseLegal');
+        },
+      })}
+      {comHipotese
+        ? lista('idHipoteseLegal', 5, {
+            rotulo: 'Motivo da restrição (hipótese legal)',
+            opcoes: hipoteses.map((hipotese) => ({ valor: hipotese.id, rotulo: hipotese.descricao })),
+            disabled: desabilitado || carregandoHipoteses,
+            textoErro: TEXTOS.informeHipotese,
+            textoAjuda: carregandoHipoteses ? 'Carregando hipóteses legais…' : undefined,
+          })
+        : null}
     </Grid>
   );
 }

@@ -1,7 +1,22 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { Peca } from '@tramite/shared';
-import { useId, useState } from 'react';
-import { nomePeca } from './textos';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
+import { DialogoFormulario } from '../../components/formulario/DialogoFormulario';
+import { nomePeca, TEXTOS } from './textos';
+
+/**
+ * A whole number, checked as it is typed: the server clamps it to the allowed positions (alterarPecaSchema's
+ * `sequencial`, which would also take an empty field as 0).
+ */
+const sequenciaSchema = z.object({
+  sequencial: z
+    .string()
+    .trim()
+    .min(1, TEXTOS.informeNumeroInteiro)
+    .pipe(z.coerce.number<string>({ error: TEXTOS.informeNumeroInteiro }).int(TEXTOS.informeNumeroInteiro)),
+});
 
 interface DialogoSequenciaProps {
   peca: Peca;
@@ -13,49 +28,33 @@ interface DialogoSequenciaProps {
 
 /** Asks for a peça's new sequence number; the server clamps it (spec §4) and shifts the peças in between. */
 export function DialogoSequencia({ peca, total, ocupado, aoConfirmar, aoFechar }: DialogoSequenciaProps) {
-  const id = useId();
-  const [valor, setValor] = useState(String(peca.sequencial));
-  const numero = Number(valor);
-  const valido = valor.trim() !== '' && Number.isInteger(numero);
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(sequenciaSchema),
+    defaultValues: { sequencial: String(peca.sequencial) },
+    mode: 'onChange',
+    shouldFocusError: false,
+  });
   return (
-    <Dialog
-      open
-      onClose={() => {
-        if (!ocupado) aoFechar();
-      }}
-      aria-labelledby={`${id}-titulo`}
-      aria-describedby={`${id}-descricao`}
+    <DialogoFormulario
+      titulo="Alterar sequência"
+      descricao={`Nova posição de “${nomePeca(peca)}” entre as ${total} peças ativas. As peças entre a posição atual e a nova são deslocadas.`}
+      aoEnviar={handleSubmit(({ sequencial }) => aoConfirmar(sequencial))}
+      aoCancelar={aoFechar}
+      enviando={ocupado}
+      bloquearCancelar
+      envioBloqueado={formState.errors.sequencial !== undefined}
+      rotuloEnviar="Alterar"
     >
-      <DialogTitle id={`${id}-titulo`}>Alterar sequência</DialogTitle>
-      <DialogContent>
-        <DialogContentText id={`${id}-descricao`} sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-          Nova posição de “{nomePeca(peca)}” entre as {total} peças ativas. As peças entre a posição atual e a nova são
-          deslocadas.
-        </DialogContentText>
-        <TextField
-          id={`${id}-sequencial`}
-          label="Número de sequência"
-          type="number"
-          required
-          autoFocus
-          value={valor}
-          onChange={(evento) => setValor(evento.target.value)}
-          onKeyDown={(evento) => {
-            if (evento.key === 'Enter' && valido) aoConfirmar(numero);
-          }}
-          error={!valido}
-          helperText={valido ? undefined : 'Informe um número inteiro'}
-          slotProps={{ htmlInput: { min: 1, max: total, step: 1 } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={aoFechar} disabled={ocupado}>
-          Cancelar
-        </Button>
-        <Button variant="contained" onClick={() => aoConfirmar(numero)} disabled={!valido || ocupado}>
-          Alterar
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <CampoTextoControlado
+        control={control}
+        name="sequencial"
+        label="Número de sequência"
+        type="number"
+        required
+        autoFocus
+        maxLength={10}
+        atributosEntrada={{ min: 1, max: total, step: 1 }}
+      />
+    </DialogoFormulario>
   );
 }

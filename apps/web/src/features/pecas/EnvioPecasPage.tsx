@@ -1,58 +1,31 @@
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { zodResolver } from '@hookform/resolvers/zod';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  LinearProgress,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  camposEnvioPecaSchema,
   descreverTamanho,
-  EXTENSOES_RECONHECIDAS,
+  exigeHipoteseLegal,
   MENSAGENS,
-  motivoSemAlteracaoPecas,
-  TAMANHO_MAXIMO_DESCRICAO_PECA,
   tamanhoMaximoArquivo,
   tipoPelaExtensao,
-  validarCamposArquivos,
 } from '@tramite/shared';
-import { type DragEvent, useId, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
+import { FormProvider, type Path, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
-import { ErroHttp } from '../../lib/api';
-import { formatarTamanho } from '../../lib/formatacao';
+import { motivoFalhaEnvio } from '../../lib/envio-arquivo';
 import { useUsuario } from '../../lib/sessao';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useDocumento, useHipotesesLegais } from '../documentos/api';
+import { AreaArquivos } from './AreaArquivos';
+import { motivoSemAlteracao } from './alteracao';
 import { chavesPecas, enviarPeca } from './api';
-import { CamposAcessoPeca, type ValoresAcesso } from './CamposAcessoPeca';
+import { type ArquivoEnvio, type CamposEnvio, LinhaArquivoEnvio } from './LinhaArquivoEnvio';
 import { TEXTOS } from './textos';
-
-type EstadoItem = 'pendente' | 'enviando' | 'enviado' | 'falhou';
-
-interface ItemEnvio {
-  chave: number;
-  arquivo: File;
-  descricao: string;
-  acesso: ValoresAcesso;
-  /** Why the browser already knows the server would refuse it (size, extension). */
-  problema: string | null;
-  estado: EstadoItem;
-  progresso: number;
-  erro: string | null;
-}
-
-const ACEITOS = EXTENSOES_RECONHECIDAS.map((extensao) => `.${extensao}`).join(',');
 
 function problemaDoArquivo(arquivo: File, limite: number): string | null {
   if (arquivo.size > limite) return MENSAGENS.arquivos.arquivoGrande(descreverTamanho(limite));
@@ -60,206 +33,120 @@ function problemaDoArquivo(arquivo: File, limite: number): string | null {
   return null;
 }
 
-function mensagemFalha(erro: unknown): string {
-  if (erro instanceof ErroHttp) return erro.mensagemServidor ?? erro.message;
-  return erro instanceof Error ? erro.message : MENSAGENS.geral.erroInterno;
-}
+/** Stands for a file already sent: it is not checked again. */
+const CAMPOS_NAO_CONFERIDOS = { tipoCopia: 'N', nivelAcesso: 'P', idHipoteseLegal: null, descricao: null };
 
-interface LinhaArquivoProps {
-  item: ItemEnvio;
-  prefixo: string;
-  hipoteses: Parameters<typeof CamposAcessoPeca>[0]['hipoteses'];
-  carregandoHipoteses: boolean;
-  mostrarErros: boolean;
-  bloqueado: boolean;
-  aoMudar: (item: ItemEnvio) => void;
-  aoRemover: () => void;
-}
+/**
+ * What the server asks with each file (camposEnvioPecaSchema). The schema checks the legal hypothesis once the other
+ * fields are right; here it is also said to be missing while the copy type is, so every missing field shows at once.
+ */
+const camposArquivoSchema = camposEnvioPecaSchema.superRefine(
+  ({ nivelAcesso, idHipoteseLegal }, contexto) => {
+    if (exigeHipoteseLegal(nivelAcesso) && (idHipoteseLegal ?? null) === null) {
+      contexto.addIssue({ code: 'custom', path: ['idHipoteseLegal'], message: MENSAGENS.arquivos.hipoteseObrigatoria });
+    }
+  },
+  { when: (verificacao) => verificacao.issues.length > 0 },
+);
 
-function LinhaArquivo({
-  item,
-  prefixo,
-  hipoteses,
-  carregandoHipoteses,
-  mostrarErros,
-  bloqueado,
-  aoMudar,
-  aoRemover,
-}: LinhaArquivoProps) {
-  const nome = item.arquivo.name;
-  const fixo = bloqueado || item.estado === 'enviando' || item.estado === 'enviado';
-  return (
-    <Paper
-      component="li"
-      variant="outlined"
-      sx={{ p: 2, listStyle: 'none' }}
-      data-testid="arquivo-envio"
-      data-nome={nome}
-      aria-label={nome}
-    >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between', mb: 2 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{nome}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {formatarTamanho(item.arquivo.size)}
-          </Typography>
-        </Box>
-        <Tooltip title="Remover da lista">
-          <span>
-            <IconButton aria-label={`Remover ${nome}`} onClick={aoRemover} disabled={fixo} size="small">
-              <CloseOutlined fontSize="small" />
-            </IconButton>
-          </span>
-        </Tooltip>
-      </Stack>
-      {item.problema && item.estado === 'pendente' ? (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {item.problema}
-        </Alert>
-      ) : null}
-      <Stack spacing={2}>
-        <CamposAcessoPeca
-          id={`${prefixo}-${item.chave}`}
-          valores={item.acesso}
-          aoMudar={(acesso) => aoMudar({ ...item, acesso })}
-          hipoteses={hipoteses}
-          carregandoHipoteses={carregandoHipoteses}
-          desabilitado={fixo}
-          mostrarErros={mostrarErros}
-        />
-        <TextField
-          id={`${prefixo}-${item.chave}-descricao`}
-          label="Descrição"
-          fullWidth
-          value={item.descricao}
-          onChange={(evento) => aoMudar({ ...item, descricao: evento.target.value })}
-          disabled={fixo}
-          slotProps={{ htmlInput: { maxLength: TAMANHO_MAXIMO_DESCRICAO_PECA } }}
-        />
-      </Stack>
-      {item.estado !== 'pendente' ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mt: 2 }}>
-          <LinearProgress
-            variant="determinate"
-            value={item.progresso}
-            color={item.estado === 'falhou' ? 'error' : item.estado === 'enviado' ? 'success' : 'primary'}
-            aria-label={`Envio de ${nome}`}
-            sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
-          />
-          <Typography variant="body2" sx={{ minWidth: 48, textAlign: 'right' }} aria-hidden>
-            {item.progresso}%
-          </Typography>
-        </Stack>
-      ) : null}
-      {item.estado === 'enviado' ? (
-        <Typography variant="body2" color="success.main" sx={{ mt: 1 }}>
-          {MENSAGENS.arquivos.enviado(nome)}
-        </Typography>
-      ) : null}
-      {item.estado === 'falhou' && item.erro ? (
-        <Alert severity="error" sx={{ mt: 2 }} data-testid="falha-envio">
-          {item.erro}
-        </Alert>
-      ) : null}
-    </Paper>
-  );
-}
+/** Spec §5 "Files": each file still to send needs its fields. */
+const envioSchema = z.object({
+  arquivos: z.array(
+    z.preprocess(
+      (arquivo: ArquivoEnvio) => (arquivo.estado === 'enviado' ? CAMPOS_NAO_CONFERIDOS : arquivo),
+      camposArquivoSchema,
+    ),
+  ),
+});
 
 /** Spec §2 and §5: several files at once, each with its copy type, access level and restriction reason. */
 export function EnvioPecasPage() {
-  const { documentId = '' } = useParams();
-  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const { documentId, idDocumento } = useDocumentoDaRota();
   const prefixo = useId();
   const usuario = useUsuario();
   const snackbar = useSnackbar();
   const queryClient = useQueryClient();
   const documento = useDocumento(idDocumento);
   const hipoteses = useHipotesesLegais();
-  const entrada = useRef<HTMLInputElement>(null);
   const proximaChave = useRef(0);
-  const [itens, setItens] = useState<ItemEnvio[]>([]);
-  const [arrastando, setArrastando] = useState(false);
-  const [mostrarErros, setMostrarErros] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [resumo, setResumo] = useState<{ enviados: number; total: number } | null>(null);
+  const formulario = useForm<CamposEnvio>({
+    resolver: zodResolver(envioSchema, undefined, { raw: true }),
+    defaultValues: { arquivos: [] },
+    shouldFocusError: false,
+  });
+  const { control, setValue, reset } = formulario;
+  const { fields: itens, append, remove } = useFieldArray({ control, name: 'arquivos' });
+  const pendentes = useWatch({ control, name: 'arquivos' }).filter((item) => item.estado !== 'enviado').length;
 
   const limite = tamanhoMaximoArquivo(documento.data?.estado['32005']);
-  const motivo =
-    documento.data && usuario
-      ? motivoSemAlteracaoPecas(
-          {
-            situacao: documento.data.situacao,
-            idUnidadeAtual: documento.data.unidadeAtual.id,
-            estadoProcessamento: documento.data.estado['2001'],
-          },
-          usuario.configuracoes.idUnidadeAtual,
-        )
-      : null;
+  const motivo = motivoSemAlteracao(documento.data, usuario) ?? null;
 
   function adicionar(arquivos: FileList | null) {
     if (!arquivos?.length) return;
-    const novos = Array.from(arquivos, (arquivo) => {
-      proximaChave.current += 1;
-      return {
-        chave: proximaChave.current,
-        arquivo,
-        descricao: '',
-        acesso: { tipoCopia: null, nivelAcesso: 'P', idHipoteseLegal: null },
-        problema: problemaDoArquivo(arquivo, limite),
-        estado: 'pendente',
-        progresso: 0,
-        erro: null,
-      } satisfies ItemEnvio;
-    });
-    setItens((atuais) => [...atuais, ...novos]);
+    append(
+      Array.from(arquivos, (arquivo): ArquivoEnvio => {
+        proximaChave.current += 1;
+        return {
+          chave: proximaChave.current,
+          arquivo,
+          descricao: '',
+          tipoCopia: null,
+          nivelAcesso: 'P',
+          idHipoteseLegal: null,
+          problema: problemaDoArquivo(arquivo, limite),
+          estado: 'pendente',
+          progresso: 0,
+          erro: null,
+        };
+      }),
+      { shouldFocus: false },
+    );
     setResumo(null);
   }
 
-  const atualizar = (chave: number, mudanca: Partial<ItemEnvio>) =>
-    setItens((atuais) => atuais.map((item) => (item.chave === chave ? { ...item, ...mudanca } : item)));
-
-  async function enviarTodos() {
-    if (idDocumento === null) return;
-    const pendentes = itens.filter((item) => item.estado !== 'enviado');
-    const incompletos = validarCamposArquivos(
-      pendentes.filter((item) => !item.problema).map((item) => ({ nome: item.arquivo.name, ...item.acesso })),
-    );
-    if (incompletos) {
-      setMostrarErros(true);
-      snackbar.erro(incompletos);
-      return;
+  const atualizar = (indice: number, mudanca: Partial<ArquivoEnvio>) => {
+    for (const [campo, valor] of Object.entries(mudanca)) {
+      setValue(`arquivos.${indice}.${campo}` as Path<CamposEnvio>, valor);
     }
-    setMostrarErros(false);
+  };
+
+  async function enviarTodos({ arquivos }: CamposEnvio) {
+    if (idDocumento === null) return;
+    // A sending that passed the check starts afresh: files listed afterwards are checked at the next one, as before.
+    reset(undefined, { keepValues: true, keepDefaultValues: true, keepFieldsRef: true });
     setEnviando(true);
+    const pendentes = arquivos.flatMap((item, indice) => (item.estado === 'enviado' ? [] : [{ item, indice }]));
     const falhas: string[] = [];
     let enviados = 0;
     // One after the other, in the order of the list: the peças get their numbers in that order.
-    for (const item of pendentes) {
+    for (const { item, indice } of pendentes) {
       const nome = item.arquivo.name;
       if (item.problema) {
         const erro = `${MENSAGENS.arquivos.naoEnviado(nome)}${item.problema}`;
-        atualizar(item.chave, { estado: 'falhou', erro, progresso: 0 });
+        atualizar(indice, { estado: 'falhou', erro, progresso: 0 });
         falhas.push(erro);
         continue;
       }
-      atualizar(item.chave, { estado: 'enviando', progresso: 0, erro: null });
+      atualizar(indice, { estado: 'enviando', progresso: 0, erro: null });
       try {
         await enviarPeca(
           idDocumento,
           item.arquivo,
           {
-            tipoCopia: item.acesso.tipoCopia ?? 'N',
-            nivelAcesso: item.acesso.nivelAcesso,
-            idHipoteseLegal: item.acesso.idHipoteseLegal,
+            tipoCopia: item.tipoCopia ?? 'N',
+            nivelAcesso: item.nivelAcesso,
+            idHipoteseLegal: item.idHipoteseLegal,
             descricao: item.descricao,
           },
-          ({ percentual }) => atualizar(item.chave, { progresso: percentual }),
+          ({ percentual }) => atualizar(indice, { progresso: percentual }),
         );
-        atualizar(item.chave, { estado: 'enviado', progresso: 100 });
+        atualizar(indice, { estado: 'enviado', progresso: 100 });
         enviados += 1;
       } catch (erro) {
-        const mensagem = `${MENSAGENS.arquivos.naoEnviado(nome)}${mensagemFalha(erro)}`;
-        atualizar(item.chave, { estado: 'falhou', erro: mensagem });
+        const mensagem = `${MENSAGENS.arquivos.naoEnviado(nome)}${motivoFalhaEnvio(erro)}`;
+        atualizar(indice, { estado: 'falhou', erro: mensagem });
         falhas.push(mensagem);
       }
     }
@@ -271,13 +158,14 @@ export function EnvioPecasPage() {
       snackbar.sucesso(enviados === 1 ? '1 arquivo enviado com sucesso' : `${enviados} arquivos enviados com sucesso`);
   }
 
-  function soltar(evento: DragEvent<HTMLElement>) {
-    evento.preventDefault();
-    setArrastando(false);
-    if (!enviando) adicionar(evento.dataTransfer.files);
-  }
-
-  const pendentes = itens.filter((item) => item.estado !== 'enviado').length;
+  // Not a <form>: Enter in a description must not send every file. A file the server would refuse anyway (size,
+  // extension) shows what it lacks but does not hold the others back: it fails on its own when they are sent.
+  const enviar = formulario.handleSubmit(enviarTodos, (erros) => {
+    const arquivos = formulario.getValues('arquivos');
+    const incompleto = arquivos.find((arquivo, posicao) => erros.arquivos?.[posicao] && !arquivo.problema);
+    if (incompleto) snackbar.erro(MENSAGENS.arquivos.camposNaoDefinidos(incompleto.arquivo.name));
+    else return enviarTodos({ arquivos });
+  });
   const numero = documento.data?.numero;
   const urlPecas = `/documentos/${encodeURIComponent(documentId)}/pecas`;
 
@@ -301,73 +189,27 @@ export function EnvioPecasPage() {
       ) : null}
       {documento.data ? (
         <Stack spacing={3}>
-          <Box
-            component="section"
-            aria-label="Área para soltar arquivos"
-            onDragOver={(evento) => {
-              evento.preventDefault();
-              setArrastando(true);
-            }}
-            onDragLeave={() => setArrastando(false)}
-            onDrop={soltar}
-            data-testid="area-arquivos"
-            sx={{
-              border: 2,
-              borderStyle: 'dashed',
-              borderColor: arrastando ? 'primary.main' : 'divider',
-              bgcolor: arrastando ? 'action.hover' : 'transparent',
-              borderRadius: 2,
-              p: 4,
-              textAlign: 'center',
-            }}
-          >
-            <Typography sx={{ mb: 2 }}>Arraste os arquivos para cá ou</Typography>
-            <Button
-              variant="outlined"
-              startIcon={<UploadFileOutlined />}
-              onClick={() => entrada.current?.click()}
-              disabled={enviando || motivo !== null}
-            >
-              Escolher arquivos
-            </Button>
-            <input
-              ref={entrada}
-              type="file"
-              multiple
-              hidden
-              accept={ACEITOS}
-              aria-label="Arquivos para enviar"
-              data-testid="entrada-arquivos"
-              onChange={(evento) => {
-                adicionar(evento.target.files);
-                evento.target.value = '';
-              }}
-            />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              Tipos aceitos: jpg, png, bmp, gif, mp3, mp4, pdf e zip. Até {descreverTamanho(limite)} por arquivo.
-            </Typography>
-          </Box>
+          <AreaArquivos limite={limite} enviando={enviando} semAlteracao={motivo !== null} aoEscolher={adicionar} />
 
           {itens.length > 0 ? (
             <Box component="section" aria-labelledby={`${prefixo}-lista`}>
               <Typography id={`${prefixo}-lista`} component="h2" variant="h6" sx={{ mb: 2 }}>
                 Arquivos selecionados
               </Typography>
-              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
-                {itens.map((item) => (
-                  <LinhaArquivo
-                    key={item.chave}
-                    item={item}
-                    prefixo={prefixo}
-                    hipoteses={hipoteses.data ?? []}
-                    carregandoHipoteses={hipoteses.isLoading}
-                    mostrarErros={mostrarErros}
-                    bloqueado={enviando}
-                    aoMudar={(novo) => atualizar(item.chave, novo)}
-                    aoRemover={() => setItens((atuais) => atuais.filter((outro) => outro.chave !== item.chave))}
-                  />
-                ))}
-              </Stack>
+              <FormProvider {...formulario}>
+                <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>
+                  {itens.map((item, indice) => (
+                    <LinhaArquivoEnvio
+                      key={item.chave}
+                      indice={indice}
+                      hipoteses={hipoteses.data ?? []}
+                      carregandoHipoteses={hipoteses.isLoading}
+                      bloqueado={enviando}
+                      aoRemover={() => remove(indice)}
+                    />
+                  ))}
+                </Stack>
+              </FormProvider>
             </Box>
           ) : null}
 
@@ -387,7 +229,7 @@ export function EnvioPecasPage() {
           <Stack direction="row" spacing={2}>
             <Button
               variant="contained"
-              onClick={enviarTodos}
+              onClick={enviar}
               disabled={enviando || pendentes === 0 || motivo !== null}
               startIcon={<UploadFileOutlined />}
             >

@@ -1,8 +1,8 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Alert, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { MENSAGENS, motivoSemAlteracaoPecas, type Peca } from '@tramite/shared';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { MENSAGENS, type Peca } from '@tramite/shared';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
@@ -11,18 +11,21 @@ import { Pagina } from '../../components/Pagina';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
 import { salvarArquivo } from '../../lib/download';
 import { useUsuario } from '../../lib/sessao';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
+import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useDocumento, useHipotesesLegais } from '../documentos/api';
+import type { AcaoPeca } from './AcoesPeca';
+import { motivoSemAlteracao } from './alteracao';
 import { baixarArquivo, useAlterarPeca, useExcluirPeca, usePecas } from './api';
 import { DialogoCancelamento } from './DialogoCancelamento';
 import { DialogoEdicaoPeca } from './DialogoEdicaoPeca';
 import { DialogoSequencia } from './DialogoSequencia';
-import { type AcaoPeca, TabelaPecas } from './TabelaPecas';
+import { TabelaPecas } from './TabelaPecas';
 import { nomePeca, TEXTOS } from './textos';
 
 /** Spec §2: the peças table of a document (public); the unit holding it edits, reorders, cancels and deletes. */
 export function PecasDocumentoPage() {
-  const { documentId = '' } = useParams();
-  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const { documentId, idDocumento } = useDocumentoDaRota();
   const usuario = useUsuario();
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
@@ -34,21 +37,9 @@ export function PecasDocumentoPage() {
   const editando = acao?.tipo === 'editar';
   const hipoteses = useHipotesesLegais(editando);
 
-  useEffect(() => {
-    if (pecas.error) snackbar.erro(MENSAGENS.arquivos.erroCarregarPecas);
-  }, [pecas.error, snackbar]);
+  useErroConsulta(pecas.error, MENSAGENS.arquivos.erroCarregarPecas);
 
-  const podeAnexar =
-    usuario !== null &&
-    documento.data !== undefined &&
-    motivoSemAlteracaoPecas(
-      {
-        situacao: documento.data.situacao,
-        idUnidadeAtual: documento.data.unidadeAtual.id,
-        estadoProcessamento: documento.data.estado['2001'],
-      },
-      usuario.configuracoes.idUnidadeAtual,
-    ) === null;
+  const podeAnexar = motivoSemAlteracao(documento.data, usuario) === null;
   const ativas = (pecas.data ?? []).filter((peca) => peca.situacaoVinculo === null).length;
   const ocupado = alterar.isPending || excluir.isPending;
 

@@ -9,6 +9,10 @@ export const TEXTOS = {
   voltarPecas: 'Voltar às peças do documento',
   erroSequencia: 'Não foi possível alterar a sequência da peça',
   carregandoPecas: 'Carregando peças',
+  /** Under a field left empty; the snackbar names the file or says the rule (spec §5, MENSAGENS.arquivos). */
+  informeTipoCopia: 'Informe o tipo de cópia',
+  informeHipotese: 'Informe a hipótese legal da restrição',
+  informeNumeroInteiro: 'Informe um número inteiro',
 } as const;
 
 /**

@@ -1,7 +1,9 @@
-import { Radio, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Radio, TableCell, TableRow, Typography } from '@mui/material';
 import type { ItemCaixaPostal, PaginaCaixaPostal } from '@tramite/shared';
+import { regiaoRolavel } from '../../components/regiao-rolavel';
 import { PaginacaoTabela } from '../../components/SecaoResultados';
-import { formatarDataHora } from '../../lib/formatacao';
+import { Tabela } from '../../components/Tabela';
+import { formatarDataHora, formatarDias } from '../../lib/formatacao';
 
 interface TabelaDocumentosUnidadeProps {
   resultado: PaginaCaixaPostal;
@@ -39,62 +41,54 @@ export function TabelaDocumentosUnidade({
 }: TabelaDocumentosUnidadeProps) {
   return (
     <>
-      {/* Focusable so that keyboard users can scroll a table wider than the screen. */}
-      <TableContainer
-        sx={{ opacity: atualizando ? 0.6 : 1 }}
-        tabIndex={0}
-        role="region"
-        aria-label="Documentos da unidade (rolável)"
+      <Tabela
+        aria-label="Documentos da unidade"
+        data-testid="documentos-unidade"
+        propsContainer={regiaoRolavel({ 'aria-label': 'Documentos da unidade (rolável)' }, atualizando)}
+        cabecalho={
+          <>
+            <TableCell padding="checkbox">
+              <Typography component="span" sx={OCULTO_VISUALMENTE}>
+                Escolha
+              </Typography>
+            </TableCell>
+            <TableCell>Número</TableCell>
+            <TableCell>Tipo</TableCell>
+            <TableCell sx={{ minWidth: 200 }}>Resumo</TableCell>
+            <TableCell>Situação</TableCell>
+            <TableCell>Origem</TableCell>
+            <TableCell>Data de envio</TableCell>
+            <TableCell>Prazo</TableCell>
+          </>
+        }
       >
-        <Table size="small" aria-label="Documentos da unidade" data-testid="documentos-unidade">
-          <TableHead>
-            <TableRow>
-              <TableCell padding="checkbox">
-                <Typography component="span" sx={OCULTO_VISUALMENTE}>
-                  Escolha
-                </Typography>
-              </TableCell>
-              <TableCell>Número</TableCell>
-              <TableCell>Tipo</TableCell>
-              <TableCell sx={{ minWidth: 200 }}>Resumo</TableCell>
-              <TableCell>Situação</TableCell>
-              <TableCell>Origem</TableCell>
-              <TableCell>Data de envio</TableCell>
-              <TableCell>Prazo</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {resultado.itens.map((item) => (
-              <TableRow
-                key={item.idDocumento}
-                hover
-                selected={item.idDocumento === escolhido}
-                onClick={() => aoEscolher(item)}
-                sx={{ cursor: 'pointer' }}
-                data-testid="documento-unidade"
-              >
-                <TableCell padding="checkbox">
-                  <Radio
-                    name="documento-reencaminhamento"
-                    checked={item.idDocumento === escolhido}
-                    onChange={() => aoEscolher(item)}
-                    slotProps={{ input: { 'aria-label': `Escolher o documento ${item.numero}` } }}
-                  />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.numero}</TableCell>
-                <TableCell>{item.tipo}</TableCell>
-                <TableCell>{item.resumoAssunto}</TableCell>
-                <TableCell>{situacao(item)}</TableCell>
-                <TableCell>{item.unidadeOrigem ?? '—'}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarDataHora(item.dataEnvio)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {item.prazo === null ? '—' : item.prazo === 1 ? '1 dia' : `${item.prazo} dias`}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+        {resultado.itens.map((item) => (
+          <TableRow
+            key={item.idDocumento}
+            hover
+            selected={item.idDocumento === escolhido}
+            onClick={() => aoEscolher(item)}
+            sx={{ cursor: 'pointer' }}
+            data-testid="documento-unidade"
+          >
+            <TableCell padding="checkbox">
+              <Radio
+                name="documento-reencaminhamento"
+                checked={item.idDocumento === escolhido}
+                onChange={() => aoEscolher(item)}
+                slotProps={{ input: { 'aria-label': `Escolher o documento ${item.numero}` } }}
+              />
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.numero}</TableCell>
+            <TableCell>{item.tipo}</TableCell>
+            <TableCell>{item.resumoAssunto}</TableCell>
+            <TableCell>{situacao(item)}</TableCell>
+            <TableCell>{item.unidadeOrigem ?? '—'}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarDataHora(item.dataEnvio)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.prazo === null ? '—' : formatarDias(item.prazo)}</TableCell>
+          </TableRow>
+        ))}
+      </Tabela>
       <PaginacaoTabela
         total={resultado.total}
         pagina={resultado.pagina}

@@ -91,12 +91,6 @@ export const consultaDestinosReencaminhamento = (
     enabled: idDocumento !== null && idFluxo !== null && idPasso !== null,
   });
 
-export const useDestinosReencaminhamento = (
-  idDocumento: number | null,
-  idFluxo: number | null,
-  idPasso: number | null,
-) => useQuery(consultaDestinosReencaminhamento(idDocumento, idFluxo, idPasso));
-
 /** POST reencaminhamento/documento/{id}/receber: receives in the name of the destination unit (situação T). */
 export function useReceberEmNomeDaUnidade() {
   const queryClient = useQueryClient();

@@ -1,18 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import { Alert, Autocomplete, Box, Button, Chip, Grid, Link, Paper, Stack, TextField } from '@mui/material';
-import { MENSAGENS, type TipoRelatorio, type UnidadeRelatorio, validarFiltrosRelatorio } from '@tramite/shared';
-import dayjs, { type Dayjs } from 'dayjs';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Alert, Autocomplete, Button, Chip, Grid, Link, Paper, Stack, TextField } from '@mui/material';
+import { MENSAGENS, type TipoRelatorio, type UnidadeRelatorio } from '@tramite/shared';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { Formulario } from '../../components/formulario/Formulario';
 import { ErroHttp } from '../../lib/api';
 import { criarUrlPdf, liberarUrl } from '../../lib/download';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { gerarRelatorio, useUnidadesRelatorio } from './api';
 import { CampoDataHora } from './CampoDataHora';
-
-/** Spec §9: report bounds travel as date, 'T', time. */
-const FORMATO_LIMITE = 'YYYY-MM-DDTHH:mm';
+import {
+  type CamposRelatorio,
+  camposIniciais,
+  type FiltrosRelatorio,
+  limite,
+  relatorioSchema,
+} from './formulario-relatorio';
 
 interface RelatorioPronto {
   url: string;
@@ -45,49 +51,31 @@ export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
   const { executar } = useCarregamento();
   const unidades = useUnidadesRelatorio(tipo);
   useErroConsulta(unidades.error, MENSAGENS.relatorios.erroCarregarUnidades);
-  const [escolhidas, setEscolhidas] = useState<UnidadeRelatorio[]>([]);
-  const [inicio, setInicio] = useState<Dayjs | null>(() => dayjs().subtract(7, 'day').startOf('day'));
-  const [fim, setFim] = useState<Dayjs | null>(() => dayjs().endOf('day').startOf('minute'));
-  const [erro, setErro] = useState<string | null>(null);
-  const [gerando, setGerando] = useState(false);
+  const formulario = useForm<CamposRelatorio, unknown, FiltrosRelatorio>({
+    resolver: zodResolver(relatorioSchema),
+    defaultValues: camposIniciais(),
+    shouldFocusError: false,
+  });
+  const { control, formState } = formulario;
+  const [escolhidas, inicio, fim] = useWatch({ control, name: ['unidades', 'inicio', 'fim'] });
   const [pronto, setPronto] = useState<RelatorioPronto | null>(null);
 
   // A generated file lives until the next one or until the user leaves the screen.
   useEffect(() => () => (pronto ? liberarUrl(pronto.url) : undefined), [pronto]);
 
-  const limite = (valor: Dayjs | null) => (valor?.isValid() ? valor.format(FORMATO_LIMITE) : '');
-
-  async function enviar(evento: FormEvent) {
-    evento.preventDefault();
-    const validacao = validarFiltrosRelatorio({
-      idsUnidades: escolhidas.map((unidade) => unidade.id),
-      inicio: limite(inicio),
-      fim: limite(fim),
-    });
-    if ('erro' in validacao) {
-      setErro(validacao.erro);
-      return;
-    }
-    setErro(null);
-    setGerando(true);
+  async function gerar(filtros: FiltrosRelatorio) {
     try {
-      const { blob, nomeArquivo } = await executar('Gerando o relatório', () =>
-        gerarRelatorio(tipo, {
-          idsUnidades: validacao.filtros.idsUnidades,
-          inicio: limite(inicio),
-          fim: limite(fim),
-        }),
-      );
+      const { blob, nomeArquivo } = await executar('Gerando o relatório', () => gerarRelatorio(tipo, filtros));
       const url = criarUrlPdf(blob);
       setPronto({ url, nomeArquivo: nomeArquivo ?? `relatorio-${tipo}.pdf` });
       window.open(url, '_blank');
     } catch (falha) {
       snackbar.erro(mensagemFalha(falha));
-    } finally {
-      setGerando(false);
     }
   }
 
+  // The rule's message stays until the next try; the fields it names are marked while they are still wrong.
+  const erro = formState.errors.root?.message ?? null;
   const erroUnidades = erro === MENSAGENS.relatorios.filtroObrigatorio && escolhidas.length === 0;
   const erroDatas =
     erro === MENSAGENS.relatorios.dataHoraInvalida ||
@@ -96,52 +84,61 @@ export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Box component="form" noValidate aria-label="Filtros do relatório" onSubmit={enviar}>
+      <Formulario formulario={formulario} aoEnviar={gerar} aria-label="Filtros do relatório">
         <Grid container spacing={2}>
           <Grid size={12}>
-            <Autocomplete
-              multiple
-              id={`${id}-unidades`}
-              options={unidades.data ?? []}
-              value={escolhidas}
-              onChange={(_evento, valor) => setEscolhidas(valor)}
-              groupBy={(unidade) => (unidade.lotacao ? 'Minhas lotações' : 'Demais unidades')}
-              getOptionLabel={rotuloUnidade}
-              getOptionKey={(unidade) => unidade.id}
-              isOptionEqualToValue={(opcao, outra) => opcao.id === outra.id}
-              filterSelectedOptions
-              loading={unidades.isLoading}
-              loadingText="Carregando…"
-              noOptionsText="Nenhuma unidade encontrada"
-              data-testid="relatorio-unidades"
-              renderValue={(valor, obterPropriedades) =>
-                valor.map((unidade, indice) => {
-                  const { key, ...propriedades } = obterPropriedades({ index: indice });
-                  return <Chip key={key} label={unidade.sigla} title={unidade.nome} size="small" {...propriedades} />;
-                })
-              }
-              renderInput={(parametros) => (
-                <TextField
-                  {...parametros}
-                  label="Unidades de procedência"
-                  placeholder={escolhidas.length ? undefined : 'Digite a sigla ou o nome'}
-                  required
-                  error={erroUnidades}
+            <Controller
+              name="unidades"
+              control={control}
+              render={({ field }) => (
+                <Autocomplete
+                  multiple
+                  id={`${id}-unidades`}
+                  options={unidades.data ?? []}
+                  value={field.value}
+                  onChange={(_evento, valor) => field.onChange(valor)}
+                  onBlur={field.onBlur}
+                  groupBy={(unidade) => (unidade.lotacao ? 'Minhas lotações' : 'Demais unidades')}
+                  getOptionLabel={rotuloUnidade}
+                  getOptionKey={(unidade) => unidade.id}
+                  isOptionEqualToValue={(opcao, outra) => opcao.id === outra.id}
+                  filterSelectedOptions
+                  loading={unidades.isLoading}
+                  loadingText="Carregando…"
+                  noOptionsText="Nenhuma unidade encontrada"
+                  data-testid="relatorio-unidades"
+                  renderValue={(valor, obterPropriedades) =>
+                    valor.map((unidade, indice) => {
+                      const { key, ...propriedades } = obterPropriedades({ index: indice });
+                      return (
+                        <Chip key={key} label={unidade.sigla} title={unidade.nome} size="small" {...propriedades} />
+                      );
+                    })
+                  }
+                  renderInput={(parametros) => (
+                    <TextField
+                      {...parametros}
+                      label="Unidades de procedência"
+                      placeholder={escolhidas.length ? undefined : 'Digite a sigla ou o nome'}
+                      required
+                      error={erroUnidades}
+                    />
+                  )}
                 />
               )}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
             <CampoDataHora
+              control={control}
+              name="inicio"
               id={`${id}-inicio`}
               rotulo="Data e hora inicial"
-              valor={inicio}
-              aoMudar={setInicio}
               erro={erroDatas}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-            <CampoDataHora id={`${id}-fim`} rotulo="Data e hora final" valor={fim} aoMudar={setFim} erro={erroDatas} />
+            <CampoDataHora control={control} name="fim" id={`${id}-fim`} rotulo="Data e hora final" erro={erroDatas} />
           </Grid>
         </Grid>
         {erro ? (
@@ -150,7 +147,12 @@ export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
           </Alert>
         ) : null}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2, alignItems: { sm: 'center' } }}>
-          <Button type="submit" variant="contained" startIcon={<PictureAsPdfOutlined />} disabled={gerando}>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<PictureAsPdfOutlined />}
+            disabled={formState.isSubmitting}
+          >
             Gerar relatório
           </Button>
           {pronto ? (
@@ -164,7 +166,7 @@ export function FormularioRelatorio({ tipo }: { tipo: TipoRelatorio }) {
             </Stack>
           ) : null}
         </Stack>
-      </Box>
+      </Formulario>
     </Paper>
   );
 }

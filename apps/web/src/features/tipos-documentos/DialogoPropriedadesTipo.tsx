@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogTitle, FormControlLabel, FormGroup, Switch } from '@mui/material';
+import { Dialog, DialogTitle, FormGroup } from '@mui/material';
 import { type AlterarTipoDocumento, MENSAGENS, type TipoDocumento, urlDocumentacaoSchema } from '@tramite/shared';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CampoTextoControlado } from '../../components/CampoTextoControlado';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/FormularioDialogo';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
+import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
+import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useAlterarTipoDocumento } from './api';
 
@@ -116,25 +117,7 @@ function FormularioPropriedades({ tipo, onFechar }: { tipo: TipoDocumento; onFec
       />
       <FormGroup>
         {CHAVES.map(({ nome, rotulo }) => (
-          <Controller
-            key={nome}
-            name={nome}
-            control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                label={rotulo}
-                control={
-                  <Switch
-                    name={field.name}
-                    checked={field.value === true}
-                    onChange={(_evento, marcado) => field.onChange(marcado)}
-                    onBlur={field.onBlur}
-                    slotProps={{ input: { ref: field.ref } }}
-                  />
-                }
-              />
-            )}
-          />
+          <CampoMarcacaoControlado key={nome} control={control} name={nome} rotulo={rotulo} chave />
         ))}
       </FormGroup>
       <CampoTextoControlado

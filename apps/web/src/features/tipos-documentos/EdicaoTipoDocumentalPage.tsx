@@ -1,25 +1,11 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  InputAdornment,
-  LinearProgress,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Button, Chip, InputAdornment, TableCell, TableRow, TextField } from '@mui/material';
 import { compararDescricao, MENSAGENS, type TipoDocumento } from '@tramite/shared';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { AlertaErroCarregar } from '../../components/feedback/AlertaErroCarregar';
 import { Pagina } from '../../components/Pagina';
+import { TabelaPaginada } from '../../components/TabelaPaginada';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { usePaginacaoLocal } from '../../lib/use-paginacao-local';
@@ -34,6 +20,15 @@ const normalizar = (texto: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase();
+
+const COLUNAS = [
+  'Descrição',
+  'Situação',
+  'Gera capa',
+  'Notifica interessado',
+  'Integrado',
+  'Processo na anexação',
+] as const;
 
 const simNao = (valor: boolean) => (valor ? 'Sim' : 'Não');
 
@@ -63,19 +58,7 @@ export function EdicaoTipoDocumentalPage() {
       titulo="Edição de tipo documental"
       descricao="Todos os tipos documentais, ativos e inativos. Altere as propriedades de um tipo pelo botão Editar."
     >
-      {consulta.isError ? (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => consulta.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {MENSAGENS.lookups.erroCarregarTiposDocumentais}
-        </Alert>
-      ) : null}
+      <AlertaErroCarregar consulta={consulta} mensagem={MENSAGENS.lookups.erroCarregarTiposDocumentais} />
       <TextField
         id="filtro-tipos-documentais"
         label="Filtrar tipos documentais"
@@ -96,78 +79,51 @@ export function EdicaoTipoDocumentalPage() {
           },
         }}
       />
-      <Paper variant="outlined">
-        {consulta.isFetching ? (
-          <LinearProgress aria-label="Carregando tipos documentais" />
-        ) : (
-          <Box sx={{ height: 4 }} />
-        )}
-        <TableContainer>
-          <Table size="small" data-testid="tabela-tipos-documentais">
-            <caption style={{ captionSide: 'top', textAlign: 'left' }}>
-              {consulta.isSuccess
-                ? `${tipos.length} ${tipos.length === 1 ? 'tipo documental' : 'tipos documentais'}, em ordem de descrição`
-                : 'Tipos documentais'}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">Descrição</TableCell>
-                <TableCell scope="col">Situação</TableCell>
-                <TableCell scope="col">Gera capa</TableCell>
-                <TableCell scope="col">Notifica interessado</TableCell>
-                <TableCell scope="col">Integrado</TableCell>
-                <TableCell scope="col">Processo na anexação</TableCell>
-                <TableCell scope="col" align="right">
-                  Ações
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {visiveis.map((tipo) => (
-                <TableRow key={tipo.id} hover data-testid="tipo-documental" data-id={tipo.id}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    {tipo.descricao}
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={tipo.ativo ? 'Ativo' : 'Inativo'}
-                      color={tipo.ativo ? 'success' : 'default'}
-                      variant={tipo.ativo ? 'filled' : 'outlined'}
-                      data-testid="situacao-tipo"
-                    />
-                  </TableCell>
-                  <TableCell data-testid="gera-capa">{simNao(tipo.geraCapa)}</TableCell>
-                  <TableCell>{simNao(tipo.notificaInteressadoTramitacao)}</TableCell>
-                  <TableCell>{simNao(tipo.integrado)}</TableCell>
-                  <TableCell>{simNao(tipo.consideradoProcessoNaAnexacao)}</TableCell>
-                  <TableCell align="right">
-                    <Button
-                      size="small"
-                      startIcon={<EditOutlined />}
-                      aria-label={`Editar propriedades de ${tipo.descricao}`}
-                      onClick={() => setEdicao({ aberto: true, tipo })}
-                    >
-                      Editar
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {consulta.isSuccess && tipos.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7}>Nenhum tipo documental encontrado.</TableCell>
-                </TableRow>
-              ) : null}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination component="div" {...paginacao} />
-      </Paper>
-      <DialogoPropriedadesTipo
-        aberto={edicao.aberto}
-        tipo={edicao.tipo}
-        onFechar={() => setEdicao((atual) => ({ ...atual, aberto: false }))}
-      />
+      <TabelaPaginada
+        carregando={consulta.isFetching}
+        rotuloCarregando="Carregando tipos documentais"
+        testId="tabela-tipos-documentais"
+        legenda={
+          consulta.isSuccess
+            ? `${tipos.length} ${tipos.length === 1 ? 'tipo documental' : 'tipos documentais'}, em ordem de descrição`
+            : 'Tipos documentais'
+        }
+        colunas={COLUNAS}
+        vazio={consulta.isSuccess && tipos.length === 0 ? 'Nenhum tipo documental encontrado.' : null}
+        paginacao={paginacao}
+      >
+        {visiveis.map((tipo) => (
+          <TableRow key={tipo.id} hover data-testid="tipo-documental" data-id={tipo.id}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+              {tipo.descricao}
+            </TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                label={tipo.ativo ? 'Ativo' : 'Inativo'}
+                color={tipo.ativo ? 'success' : 'default'}
+                variant={tipo.ativo ? 'filled' : 'outlined'}
+                data-testid="situacao-tipo"
+              />
+            </TableCell>
+            <TableCell data-testid="gera-capa">{simNao(tipo.geraCapa)}</TableCell>
+            <TableCell>{simNao(tipo.notificaInteressadoTramitacao)}</TableCell>
+            <TableCell>{simNao(tipo.integrado)}</TableCell>
+            <TableCell>{simNao(tipo.consideradoProcessoNaAnexacao)}</TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                startIcon={<EditOutlined />}
+                aria-label={`Editar propriedades de ${tipo.descricao}`}
+                onClick={() => setEdicao({ aberto: true, tipo })}
+              >
+                Editar
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TabelaPaginada>
+      <DialogoPropriedadesTipo {...edicao} onFechar={() => setEdicao((atual) => ({ ...atual, aberto: false }))} />
     </Pagina>
   );
 }

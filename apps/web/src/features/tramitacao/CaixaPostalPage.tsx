@@ -127,13 +127,11 @@ export function CaixaPostalPage() {
   const idUnidadeCaixa = Number(estado.filtros.idUnidadeAtual) || idUnidadeUsuario;
   const acoesHabilitadas = idUnidadeCaixa === idUnidadeUsuario;
 
+  /** Shows this search: a new address, or the same one asked again (a repeated search is read anew). */
   function irPara(novo: EstadoCaixa) {
     const proximos = escreverCaixa(novo);
-    if (proximos.toString() === chave) {
-      void resultado.refetch();
-    } else {
-      setParametros(proximos);
-    }
+    if (proximos.toString() === chave) void resultado.refetch();
+    else setParametros(proximos);
   }
 
   function buscar() {
@@ -182,11 +180,11 @@ export function CaixaPostalPage() {
       descricao={`Documentos enviados às suas unidades e os que estão com elas. Sem filtros, mostra os últimos ${DIAS_PERIODO_PADRAO} dias da sua unidade atual.`}
     >
       <FormularioCaixaPostal
+        erro={erroFormulario ?? erroUrl}
         valores={valores}
         aoMudar={setValores}
         aoBuscar={buscar}
         aoLimpar={limpar}
-        erro={erroFormulario ?? erroUrl}
       />
       {resultado.error ? (
         <Alert severity="error" role="status" data-testid="erro-resultados" sx={{ mb: 2 }}>

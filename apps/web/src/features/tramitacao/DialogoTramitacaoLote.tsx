@@ -18,24 +18,20 @@ import {
   type ItemCaixaPostal,
   MENSAGENS,
   type ResultadoLote,
-  type TramitarLoteEntrada,
+  type TramitarLote,
   tramitarLoteSchema,
 } from '@tramite/shared';
-import { type FormEvent, useEffect, useState } from 'react';
-import { CamposPassoFluxo } from '../../components/CamposPassoFluxo';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { CampoDestino, CamposPassoFluxo } from '../../components/CamposPassoFluxo';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { SelecaoPorId } from '../../components/SelecaoPorId';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
-import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useDestinos, useFluxos, useTramitarLote } from './api';
-import {
-  CamposDespacho,
-  despachoPadrao,
-  type ErrosFormulario,
-  errosPorCampo,
-  type ValoresDespacho,
-} from './CamposDespacho';
+import { useEscolhaPasso } from '../../lib/use-escolha-passo';
+import { consultaDestinos, useFluxos, useTramitarLote } from './api';
+import { CamposDespacho } from './CamposDespacho';
+import { type EnvioValidado, resolverEnvio, type ValoresEnvio, valoresEnvioPadrao } from './formulario-envio';
 import { TEXTOS } from './textos';
 
 const ID_TITULO = 'titulo-dialogo-tramitacao-lote';
@@ -122,54 +118,30 @@ interface FormularioLoteProps {
   aoCancelar: () => void;
 }
 
+type ValoresLote = ValoresEnvio & { idsDocumentos: number[] };
+
 function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLoteProps) {
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
   const primeiro = documentos[0] ?? null;
   const idPrimeiro = primeiro?.idDocumento ?? null;
   const fluxos = useFluxos(idPrimeiro);
-  const [idFluxo, setIdFluxo] = useState<number | null>(null);
-  const [idPasso, setIdPasso] = useState<number | null>(null);
-  const [idDestino, setIdDestino] = useState<number | null>(null);
-  const [despacho, setDespacho] = useState<ValoresDespacho>(() => despachoPadrao());
-  const [erros, setErros] = useState<ErrosFormulario>({});
-  const destinos = useDestinos(idPrimeiro, idFluxo, idPasso);
+  const formulario = useForm<ValoresLote, unknown, EnvioValidado<TramitarLote>>({
+    resolver: resolverEnvio(tramitarLoteSchema),
+    defaultValues: { ...valoresEnvioPadrao(), idsDocumentos: documentos.map((documento) => documento.idDocumento) },
+    shouldFocusError: false,
+    // The messages stay until the next attempt.
+    reValidateMode: 'onSubmit',
+  });
+  const escolha = useEscolhaPasso(formulario, {
+    fluxos,
+    destinos: (idFluxo, idPasso) => consultaDestinos(idPrimeiro, idFluxo, idPasso),
+  });
   const tramitarLote = useTramitarLote();
-  useErroConsulta(fluxos.error, (erro) => mensagemComDetalhe(TEXTOS.erroCarregarFluxos, erro));
-  useErroConsulta(destinos.error, (erro) => mensagemComDetalhe(TEXTOS.erroCarregarDestinos, erro));
 
-  useEffect(() => {
-    if (!destinos.data) return;
-    setIdDestino((atual) => {
-      if (atual !== null && destinos.data.some((destino) => destino.id === atual)) return atual;
-      return destinos.data.length === 1 ? (destinos.data[0]?.id ?? null) : null;
-    });
-  }, [destinos.data]);
-
-  async function enviar(evento: FormEvent) {
-    evento.preventDefault();
-    const lote: TramitarLoteEntrada = {
-      idsDocumentos: documentos.map((documento) => documento.idDocumento),
-      idPasso: idPasso ?? undefined,
-      idDestino: idDestino ?? undefined,
-      despacho: despacho.despacho,
-      tipoDespacho: despacho.tipoDespacho,
-      nivelAcesso: despacho.nivelAcesso,
-      idHipoteseLegal: despacho.idHipoteseLegal,
-    };
-    const resultado = tramitarLoteSchema.safeParse(lote);
-    const novosErros: ErrosFormulario = {
-      ...(idFluxo === null ? { idFluxo: TEXTOS.informeFluxo } : {}),
-      ...(resultado.success ? {} : errosPorCampo(resultado.error.issues)),
-    };
-    setErros(novosErros);
-    const primeiroErro = Object.values(novosErros)[0];
-    if (primeiroErro) {
-      snackbar.erro(primeiroErro);
-      return;
-    }
+  async function enviar({ envio }: EnvioValidado<TramitarLote>) {
     try {
-      const resultados = await executar('Tramitando documentos selecionados', () => tramitarLote.mutateAsync(lote));
+      const resultados = await executar('Tramitando documentos selecionados', () => tramitarLote.mutateAsync(envio));
       const falhas = resultados.filter((item) => !item.tramitado).length;
       if (falhas === 0) snackbar.sucesso(MENSAGENS.tramitacao.loteSucesso(resultados.length));
       else snackbar.erro(MENSAGENS.tramitacao.loteFalhas(falhas));
@@ -180,57 +152,26 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
   }
 
   return (
-    <form noValidate onSubmit={enviar} aria-labelledby={ID_TITULO}>
-      <DialogContent>
-        <Stack spacing={3} sx={{ pt: 1 }}>
-          <Alert severity="info" data-testid="aviso-primeiro-documento">
-            O mesmo passo, destino e despacho serão aplicados aos {documentos.length} documentos selecionados. Os fluxos
-            e passos oferecidos são os do primeiro documento selecionado ({primeiro?.numero}); em cada documento será
-            usado o passo de mesmo fluxo e descrição do seu tipo.
-          </Alert>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Documentos selecionados">
-            {documentos.map((documento) => (
-              <Chip key={documento.idDocumento} label={documento.numero} size="small" />
-            ))}
-          </Stack>
-          <CamposPassoFluxo
-            id="lote"
-            fluxos={fluxos.data ?? []}
-            idFluxo={idFluxo}
-            idPasso={idPasso}
-            aoMudarFluxo={setIdFluxo}
-            aoMudarPasso={setIdPasso}
-            carregando={fluxos.isLoading}
-            erroFluxo={erros.idFluxo}
-            erroPasso={erros.idPasso}
-          />
-          <SelecaoPorId
-            id="lote-destino"
-            rotulo="Destino"
-            opcoes={destinos.data ?? []}
-            valor={idDestino}
-            aoMudar={setIdDestino}
-            rotuloOpcao={(destino) => `${destino.sigla} — ${destino.nome}`}
-            carregando={destinos.isFetching}
-            desabilitado={idPasso === null}
-            obrigatorio
-            erro={Boolean(erros.idDestino)}
-            textoAjuda={erros.idDestino ?? (idPasso === null ? 'Escolha antes o passo do fluxo.' : undefined)}
-          />
-          <CamposDespacho
-            id="lote"
-            valores={despacho}
-            aoMudar={(alteracoes) => setDespacho((atual) => ({ ...atual, ...alteracoes }))}
-            erros={erros}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={aoCancelar}>Cancelar</Button>
-        <Button type="submit" variant="contained" disabled={tramitarLote.isPending}>
-          Tramitar
-        </Button>
-      </DialogActions>
-    </form>
+    <FormularioDialogo
+      idTitulo={ID_TITULO}
+      aoEnviar={formulario.handleSubmit(enviar, (erros) => snackbar.erro(Object.values(erros)[0]?.message ?? ''))}
+      aoCancelar={aoCancelar}
+      enviando={tramitarLote.isPending}
+      rotuloEnviar="Tramitar"
+    >
+      <Alert severity="info" data-testid="aviso-primeiro-documento">
+        O mesmo passo, destino e despacho serão aplicados aos {documentos.length} documentos selecionados. Os fluxos e
+        passos oferecidos são os do primeiro documento selecionado ({primeiro?.numero}); em cada documento será usado o
+        passo de mesmo fluxo e descrição do seu tipo.
+      </Alert>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Documentos selecionados">
+        {documentos.map((documento) => (
+          <Chip key={documento.idDocumento} label={documento.numero} size="small" />
+        ))}
+      </Stack>
+      <CamposPassoFluxo id="lote" escolha={escolha} />
+      <CampoDestino id="lote" escolha={escolha} />
+      <CamposDespacho id="lote" formulario={formulario} />
+    </FormularioDialogo>
   );
 }

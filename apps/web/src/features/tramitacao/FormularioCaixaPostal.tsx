@@ -1,25 +1,18 @@
-import ClearOutlined from '@mui/icons-material/ClearOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Alert, Box, Button, Grid, MenuItem, Paper, Stack, TextField } from '@mui/material';
+import { Box, Grid, MenuItem, Paper, TextField } from '@mui/material';
 import { MENSAGENS } from '@tramite/shared';
-import type { FormEvent } from 'react';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
+import { RodapeBusca } from '../../components/RodapeBusca';
 import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
 import { ErroHttp } from '../../lib/api';
+import type { PropsFormularioFiltros } from '../../lib/estado-url';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos } from '../tipos-documentos/api';
 import { useUnidadesCaixaPostal } from './api';
 import type { CampoFiltroCaixa, ValoresFiltrosCaixa } from './filtros-caixa';
 
-interface FormularioCaixaPostalProps {
-  valores: ValoresFiltrosCaixa;
-  aoMudar: (valores: ValoresFiltrosCaixa) => void;
-  aoBuscar: () => void;
-  aoLimpar: () => void;
-  /** The broken rule of spec §5, shown above the buttons. */
-  erro: string | null;
-}
+/** `erro`: the broken rule of spec §5. */
+type FormularioCaixaPostalProps = PropsFormularioFiltros<ValoresFiltrosCaixa>;
 
 function numero(texto: string): number | null {
   return /^\d+$/.test(texto) ? Number(texto) : null;
@@ -40,21 +33,24 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
   useErroConsulta(unidades.error, MENSAGENS.caixaPostal.erroUnidadesAutorizadas);
 
   const mudar = (alteracoes: Partial<Record<CampoFiltroCaixa, string | number | null>>) => {
-    const novos = { ...valores };
-    for (const [campo, valor] of Object.entries(alteracoes) as [CampoFiltroCaixa, string | number | null][]) {
-      novos[campo] = valor === null ? '' : String(valor);
-    }
-    aoMudar(novos);
-  };
-  const enviar = (evento: FormEvent) => {
-    evento.preventDefault();
-    aoBuscar();
+    // The values are the text the URL carries: a number as its digits, none as ''.
+    const textos = Object.entries(alteracoes).map(([campo, valor]) => [campo, valor === null ? '' : String(valor)]);
+    aoMudar({ ...valores, ...Object.fromEntries(textos) });
   };
   const erroDatas = erro === MENSAGENS.caixaPostal.dataIncompleta || erro === MENSAGENS.caixaPostal.filtroObrigatorio;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
-      <Box component="form" noValidate role="search" aria-label="Filtros da caixa postal" onSubmit={enviar}>
+      <Box
+        component="form"
+        noValidate
+        role="search"
+        aria-label="Filtros da caixa postal"
+        onSubmit={(evento) => {
+          evento.preventDefault();
+          aoBuscar();
+        }}
+      >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
             <TextField
@@ -81,9 +77,9 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
           <Grid size={{ xs: 12, md: 4 }}>
             <TextField
               select
+              fullWidth
               id="caixa-unidade-atual"
               label="Unidade"
-              fullWidth
               value={
                 (unidades.data ?? []).some((unidade) => String(unidade.id) === valores.idUnidadeAtual)
                   ? valores.idUnidadeAtual
@@ -112,19 +108,7 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
             />
           </Grid>
         </Grid>
-        {erro ? (
-          <Alert severity="error" data-testid="erro-caixa-postal" role="status" sx={{ mt: 2 }}>
-            {erro}
-          </Alert>
-        ) : null}
-        <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
-          <Button type="submit" variant="contained" startIcon={<SearchOutlined />}>
-            Buscar
-          </Button>
-          <Button type="button" startIcon={<ClearOutlined />} onClick={aoLimpar}>
-            Limpar filtros
-          </Button>
-        </Stack>
+        <RodapeBusca erro={erro} testIdErro="erro-caixa-postal" aoLimpar={aoLimpar} />
       </Box>
     </Paper>
   );

@@ -13,11 +13,12 @@ import {
   Typography,
 } from '@mui/material';
 import { MENSAGENS, type Tramitacao } from '@tramite/shared';
-import { useParams } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
+import { AvisosDocumento } from '../../components/AvisosDocumento';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
-import { formatarDataHora } from '../../lib/formatacao';
+import { formatarDataHora, formatarDias } from '../../lib/formatacao';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useDocumento } from '../documentos/api';
 import { useHistorico } from './api';
@@ -32,10 +33,6 @@ function textoDespacho(tramitacao: Tramitacao): { texto: string; restrito: boole
     };
   }
   return { texto: tramitacao.despacho ?? '', restrito: false };
-}
-
-function dias(valor: number): string {
-  return valor === 1 ? '1 dia' : `${valor} dias`;
 }
 
 function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao[] }) {
@@ -116,7 +113,7 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
                   ) : null}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="dias">
-                  {dias(tramitacao.dias)}
+                  {formatarDias(tramitacao.dias)}
                 </TableCell>
               </TableRow>
             );
@@ -129,8 +126,7 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
 
 /** Spec §2 (public): every movement of the document in order, with steps, units, dispatch, dates and days. */
 export function MovimentacoesDocumentoPage() {
-  const { documentId = '' } = useParams();
-  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const { documentId, idDocumento } = useDocumentoDaRota();
   const documento = useDocumento(idDocumento);
   const historico = useHistorico(idDocumento);
   const mensagemErro = (erro: unknown) => mensagemComDetalhe(TEXTOS.erroCarregarHistorico, erro);
@@ -143,11 +139,7 @@ export function MovimentacoesDocumentoPage() {
       tituloDocumento={documento.data ? `Movimentações de ${documento.data.numero}` : undefined}
     >
       <AbasDocumento documentId={documentId} />
-      {idDocumento === null ? (
-        <Alert severity="error" role="status">
-          {MENSAGENS.autuacao.erroBuscarDadosDocumento}
-        </Alert>
-      ) : null}
+      <AvisosDocumento idDocumento={idDocumento} />
       {documento.data ? (
         <Box sx={{ mb: 2 }}>
           <Typography component="p" variant="h5" data-testid="numero-documento">

@@ -1,46 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Alert, AlertTitle, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import {
   type Documento,
+  type Fluxo,
   ID_TIPO_CONFIRMA_SEM_PECAS,
   MENSAGENS,
   pedeConfirmacaoSemPecas,
   type RascunhoDespacho,
   salvarDespachoSchema,
+  type Tramitar,
   type TramitarEntrada,
   tramitarSchema,
   validarEnvio,
 } from '@tramite/shared';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
-import { CamposPassoFluxo } from '../../components/CamposPassoFluxo';
+import { AvisosDocumento } from '../../components/AvisosDocumento';
+import { CampoDestino, CamposPassoFluxo } from '../../components/CamposPassoFluxo';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { Formulario } from '../../components/formulario/Formulario';
 import { Pagina } from '../../components/Pagina';
-import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { passoEscolhido, useEscolhaPasso } from '../../lib/use-escolha-passo';
 import { useDocumento } from '../documentos/api';
 import {
   buscarConsistencia,
+  consultaDestinos,
   contarPecas,
-  useDestinos,
   useFluxos,
   useRascunhoDespacho,
   useSalvarDespacho,
   useTramitar,
 } from './api';
-import {
-  CamposDespacho,
-  despachoPadrao,
-  type ErrosFormulario,
-  errosPorCampo,
-  type ValoresDespacho,
-} from './CamposDespacho';
+import { CamposDespacho } from './CamposDespacho';
+import { type EnvioValidado, resolverEnvio, type ValoresEnvio, valoresEnvioPadrao } from './formulario-envio';
 import { TEXTOS } from './textos';
+
+type Envio = EnvioValidado<Tramitar>;
 
 interface Confirmacao {
   alertas: string[];
@@ -68,64 +72,63 @@ function MotivosConfirmacao({ confirmacao }: { confirmacao: Confirmacao }) {
   );
 }
 
+/** "Salvar despacho" checks its two fields alone (trigger), by the draft's own schema. */
+const CAMPOS_RASCUNHO = ['despacho', 'despachoPreparatorio'] as const;
+const resolverRascunho = zodResolver(salvarDespachoSchema);
+
+/**
+ * The form's resolver: the forwarding's rules (tramitarSchema; DESARQUIVAR needs the despacho, which is its reason),
+ * or the draft's when only its fields are checked.
+ */
+function resolverTramitacao(fluxos: readonly Fluxo[] | undefined): Resolver<ValoresEnvio, unknown, Envio> {
+  const resolverTramitar = resolverEnvio(tramitarSchema, (valores: ValoresEnvio) => {
+    const erro = validarEnvio({ ...valores, tipoPasso: passoEscolhido(fluxos, valores)?.tipo });
+    return erro === MENSAGENS.tramitacao.motivoDesarquivamento ? erro : null;
+  });
+  return (valores, contexto, opcoes) => {
+    const rascunho = opcoes.names?.every((nome) => (CAMPOS_RASCUNHO as readonly string[]).includes(nome));
+    if (!rascunho) return resolverTramitar(valores, contexto, opcoes);
+    // Only the two fields' messages are kept: the answer's values are not used.
+    return resolverRascunho(valores, contexto, opcoes as never) as ReturnType<typeof resolverTramitar>;
+  };
+}
+
 function FormularioTramitacao({ documento, rascunho }: { documento: Documento; rascunho: RascunhoDespacho | null }) {
   const idDocumento = documento.idDocumento;
   const navigate = useNavigate();
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
   const fluxos = useFluxos(idDocumento);
-  const [idFluxo, setIdFluxo] = useState<number | null>(null);
-  const [idPasso, setIdPasso] = useState<number | null>(null);
-  const [idDestino, setIdDestino] = useState<number | null>(null);
-  const [despacho, setDespacho] = useState<ValoresDespacho>(() =>
-    despachoPadrao({
+  const formulario = useForm<ValoresEnvio, unknown, Envio>({
+    resolver: resolverTramitacao(fluxos.data),
+    defaultValues: valoresEnvioPadrao({
       despacho: rascunho?.despacho ?? '',
       despachoPreparatorio: rascunho?.despachoPreparatorio ?? '',
     }),
-  );
-  const [erros, setErros] = useState<ErrosFormulario>({});
+    shouldFocusError: false,
+    reValidateMode: 'onSubmit',
+  });
+  // A field's message goes away when the user changes it (or a field it depends on).
+  const limparErros = (campos: readonly (keyof ValoresEnvio)[]) => formulario.clearErrors([...campos]);
+  const escolha = useEscolhaPasso(formulario, {
+    fluxos,
+    destinos: (idFluxo, idPasso) => consultaDestinos(idDocumento, idFluxo, idPasso),
+    aoMudar: limparErros,
+  });
   const [errosConsistencia, setErrosConsistencia] = useState<string[]>([]);
   const [confirmacao, setConfirmacao] = useState<Confirmacao | null>(null);
-  const destinos = useDestinos(idDocumento, idFluxo, idPasso);
   const salvarDespacho = useSalvarDespacho(idDocumento);
   const tramitar = useTramitar(idDocumento);
-  useErroConsulta(fluxos.error, (erro) => mensagemComDetalhe(TEXTOS.erroCarregarFluxos, erro));
-  useErroConsulta(destinos.error, (erro) => mensagemComDetalhe(TEXTOS.erroCarregarDestinos, erro));
-
-  const listaFluxos = fluxos.data ?? [];
-  const semPassos = fluxos.isSuccess && listaFluxos.every((fluxo) => fluxo.passos.length === 0);
-  const passo = listaFluxos.find((fluxo) => fluxo.id === idFluxo)?.passos.find((item) => item.id === idPasso) ?? null;
-
-  // A destination that the new step does not allow is dropped; a step with a single destination gets it chosen.
-  useEffect(() => {
-    if (!destinos.data) return;
-    setIdDestino((atual) => {
-      if (atual !== null && destinos.data.some((destino) => destino.id === atual)) return atual;
-      return destinos.data.length === 1 ? (destinos.data[0]?.id ?? null) : null;
-    });
-  }, [destinos.data]);
-
-  function mudarDespacho(alteracoes: Partial<ValoresDespacho>) {
-    setDespacho((atual) => ({ ...atual, ...alteracoes }));
-    setErros((atuais) => {
-      const novos = { ...atuais };
-      for (const campo of Object.keys(alteracoes)) delete novos[campo];
-      return novos;
-    });
-  }
 
   async function salvar() {
-    const resultado = salvarDespachoSchema.safeParse({
-      despacho: despacho.despacho,
-      despachoPreparatorio: despacho.despachoPreparatorio,
-    });
-    if (!resultado.success) {
-      setErros(errosPorCampo(resultado.error.issues));
-      snackbar.erro(resultado.error.issues[0]?.message ?? TEXTOS.erroSalvarDespacho);
+    if (!(await formulario.trigger([...CAMPOS_RASCUNHO]))) {
+      const [erro] = CAMPOS_RASCUNHO.map((campo) => formulario.getFieldState(campo).error).filter(Boolean);
+      snackbar.erro(erro?.message ?? TEXTOS.erroSalvarDespacho);
       return;
     }
+    const { despacho, despachoPreparatorio } = formulario.getValues();
     try {
-      await executar('Salvando despacho', () => salvarDespacho.mutateAsync(resultado.data));
+      await executar('Salvando despacho', () => salvarDespacho.mutateAsync({ despacho, despachoPreparatorio }));
       snackbar.sucesso(MENSAGENS.tramitacao.despachoSalvo);
     } catch (erro) {
       snackbar.erro(mensagemComDetalhe(TEXTOS.erroSalvarDespacho, erro));
@@ -143,40 +146,13 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
     }
   }
 
-  async function aoTramitar(evento: FormEvent) {
-    evento.preventDefault();
+  async function aoTramitar({ idFluxo, envio }: Envio) {
     setErrosConsistencia([]);
-    const envio: TramitarEntrada = {
-      idPasso: idPasso ?? undefined,
-      idDestino: idDestino ?? undefined,
-      despacho: despacho.despacho,
-      tipoDespacho: despacho.tipoDespacho,
-      nivelAcesso: despacho.nivelAcesso,
-      idHipoteseLegal: despacho.idHipoteseLegal,
-      despachoPreparatorio: despacho.despachoPreparatorio,
-    };
-    const resultado = tramitarSchema.safeParse(envio);
-    const novosErros: ErrosFormulario = {
-      ...(idFluxo === null ? { idFluxo: TEXTOS.informeFluxo } : {}),
-      ...(resultado.success ? {} : errosPorCampo(resultado.error.issues)),
-    };
-    const erroEnvio = validarEnvio({
-      nivelAcesso: despacho.nivelAcesso,
-      idHipoteseLegal: despacho.idHipoteseLegal,
-      despacho: despacho.despacho,
-      tipoPasso: passo?.tipo,
-    });
-    if (erroEnvio === MENSAGENS.tramitacao.motivoDesarquivamento) novosErros.despacho ??= erroEnvio;
-    const primeiro = Object.values(novosErros)[0];
-    setErros(novosErros);
-    if (primeiro || idFluxo === null || idPasso === null) {
-      snackbar.erro(primeiro ?? TEXTOS.informeFluxo);
-      return;
-    }
-
     let consistencia: Awaited<ReturnType<typeof buscarConsistencia>>;
     try {
-      consistencia = await executar('Validando a tramitação', () => buscarConsistencia(idDocumento, idFluxo, idPasso));
+      consistencia = await executar('Validando a tramitação', () =>
+        buscarConsistencia(idDocumento, idFluxo, envio.idPasso),
+      );
     } catch {
       snackbar.erro(MENSAGENS.tramitacao.erroValidar);
       return;
@@ -204,50 +180,27 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-      <Box component="form" noValidate onSubmit={aoTramitar} aria-labelledby="titulo-formulario-tramitacao">
+      <Formulario
+        formulario={formulario}
+        aoEnviar={aoTramitar}
+        aoInvalidar={(erros) => {
+          setErrosConsistencia([]);
+          snackbar.erro(Object.values(erros)[0]?.message ?? TEXTOS.informeFluxo);
+        }}
+        aria-labelledby="titulo-formulario-tramitacao"
+      >
         <Typography id="titulo-formulario-tramitacao" component="h2" variant="h6" sx={{ mb: 2 }}>
           Passo, destino e despacho
         </Typography>
         <Stack spacing={3}>
-          {semPassos ? (
+          {escolha.semPassos ? (
             <Alert severity="warning" data-testid="sem-passos">
               {TEXTOS.semPassos}
             </Alert>
           ) : null}
-          <CamposPassoFluxo
-            id="tramitacao"
-            fluxos={listaFluxos}
-            idFluxo={idFluxo}
-            idPasso={idPasso}
-            aoMudarFluxo={(novo) => {
-              setIdFluxo(novo);
-              setErros(({ idFluxo: _f, idPasso: _p, ...resto }) => resto);
-            }}
-            aoMudarPasso={(novo) => {
-              setIdPasso(novo);
-              setErros(({ idPasso: _p, idDestino: _d, ...resto }) => resto);
-            }}
-            carregando={fluxos.isLoading}
-            erroFluxo={erros.idFluxo}
-            erroPasso={erros.idPasso}
-          />
-          <SelecaoPorId
-            id="tramitacao-destino"
-            rotulo="Destino"
-            opcoes={destinos.data ?? []}
-            valor={idDestino}
-            aoMudar={(novo) => {
-              setIdDestino(novo);
-              setErros(({ idDestino: _d, ...resto }) => resto);
-            }}
-            rotuloOpcao={(destino) => `${destino.sigla} — ${destino.nome}`}
-            carregando={destinos.isFetching}
-            desabilitado={idPasso === null}
-            obrigatorio
-            erro={Boolean(erros.idDestino)}
-            textoAjuda={erros.idDestino ?? (idPasso === null ? 'Escolha antes o passo do fluxo.' : undefined)}
-          />
-          <CamposDespacho id="tramitacao" valores={despacho} aoMudar={mudarDespacho} erros={erros} comPreparatorio />
+          <CamposPassoFluxo id="tramitacao" escolha={escolha} />
+          <CampoDestino id="tramitacao" escolha={escolha} />
+          <CamposDespacho id="tramitacao" formulario={formulario} aoMudar={limparErros} comPreparatorio />
           {errosConsistencia.length > 0 ? (
             <Alert severity="error" role="alert" data-testid="erros-consistencia">
               <AlertTitle>A tramitação não pode ser feita</AlertTitle>
@@ -262,12 +215,12 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
             <Button type="button" variant="outlined" startIcon={<SaveOutlined />} onClick={salvar}>
               Salvar despacho
             </Button>
-            <Button type="submit" variant="contained" startIcon={<SendOutlined />} disabled={semPassos}>
+            <Button type="submit" variant="contained" startIcon={<SendOutlined />} disabled={escolha.semPassos}>
               Tramitar
             </Button>
           </Stack>
         </Stack>
-      </Box>
+      </Formulario>
       <DialogoConfirmacao
         aberto={confirmacao !== null}
         titulo="Confirmar tramitação"
@@ -285,12 +238,10 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
 
 /** Spec §2 and §4: forwards the document (login). Flow, step, destination and dispatch; the saved draft pre-fills. */
 export function TramitarDocumentoPage() {
-  const { documentId = '' } = useParams();
-  const idDocumento = /^\d+$/.test(documentId) ? Number(documentId) : null;
+  const { documentId, idDocumento } = useDocumentoDaRota();
   const documento = useDocumento(idDocumento);
   const rascunho = useRascunhoDespacho(idDocumento);
-  const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS.autuacao.erroBuscarDadosDocumento);
-  useErroConsulta(documento.error, mensagemErro);
+  useErroConsulta(documento.error, (erro) => mensagemDoErro(erro, MENSAGENS.autuacao.erroBuscarDadosDocumento));
   // The draft only pre-fills: without it the form starts empty.
   const rascunhoPronto = rascunho.isSuccess || rascunho.isError || idDocumento === null;
 
@@ -300,16 +251,7 @@ export function TramitarDocumentoPage() {
       tituloDocumento={documento.data ? `Tramitar ${documento.data.numero}` : undefined}
     >
       <AbasDocumento documentId={documentId} />
-      {idDocumento === null ? (
-        <Alert severity="error" role="status">
-          {MENSAGENS.autuacao.erroBuscarDadosDocumento}
-        </Alert>
-      ) : null}
-      {documento.error ? (
-        <Alert severity="error" role="status" data-testid="erro-documento">
-          {mensagemErro(documento.error)}
-        </Alert>
-      ) : null}
+      <AvisosDocumento idDocumento={idDocumento} erro={documento.error} />
       {documento.isLoading || (documento.data && !rascunhoPronto) ? <Skeleton variant="rounded" height={320} /> : null}
       {documento.data && rascunhoPronto ? (
         <Stack spacing={3}>

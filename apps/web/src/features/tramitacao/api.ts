@@ -1,4 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type {
   Consistencia,
   Destino,
@@ -85,8 +93,6 @@ export const consultaCaixaPostal = (filtros: ConsultaCaixa | null) =>
   });
 
 export const useFluxos = (idDocumento: number | null) => useQuery(consultaFluxos(idDocumento));
-export const useDestinos = (idDocumento: number | null, idFluxo: number | null, idPasso: number | null) =>
-  useQuery(consultaDestinos(idDocumento, idFluxo, idPasso));
 export const useRascunhoDespacho = (idDocumento: number | null) => useQuery(consultaRascunhoDespacho(idDocumento));
 export const useHistorico = (idDocumento: number | null) => useQuery(consultaHistorico(idDocumento));
 export const useUnidadesCaixaPostal = () => useQuery(consultaUnidadesCaixaPostal());
@@ -100,6 +106,11 @@ export function buscarConsistencia(idDocumento: number, idFluxo: number, idPasso
 /** The number of peças of a document (GET documentos/{id}/pecas), for the type-571 confirmation of spec §4. */
 export async function contarPecas(idDocumento: number): Promise<number> {
   return (await api.get<unknown[]>(`documentos/${idDocumento}/pecas`)).length;
+}
+
+/** Marks every query under these keys stale, so that those on screen are read again (in this order). */
+function relerConsultas(queryClient: QueryClient, ...chaves: QueryKey[]) {
+  return Promise.all(chaves.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** PATCH documentos/{id}/tramitacoes: saves the despacho and the despacho preparatório without sending. */
@@ -117,11 +128,7 @@ export function useTramitar(idDocumento: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (envio: TramitarEntrada) => api.post<Tramitacao>(`documentos/${idDocumento}/tramitacoes`, envio),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
-        queryClient.invalidateQueries({ queryKey: chavesTramitacao.caixaPostal }),
-      ]),
+    onSuccess: () => relerConsultas(queryClient, chavesDocumentos.todos, chavesTramitacao.caixaPostal),
   });
 }
 
@@ -135,11 +142,7 @@ export function useReceberDocumento() {
   return useMutation({
     mutationFn: (idDocumento: number) => api.post<Documento>(`documentos/${idDocumento}/receber`),
     onSuccess: (documento) => queryClient.setQueryData(chavesDocumentos.documento(documento.idDocumento), documento),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: chavesTramitacao.caixaPostal }),
-        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
-      ]),
+    onSettled: () => relerConsultas(queryClient, chavesTramitacao.caixaPostal, chavesDocumentos.todos),
   });
 }
 
@@ -148,10 +151,6 @@ export function useTramitarLote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lote: TramitarLoteEntrada) => api.post<ResultadoLote[]>('tramitacoes/lote', lote),
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: chavesTramitacao.caixaPostal }),
-        queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
-      ]),
+    onSettled: () => relerConsultas(queryClient, chavesTramitacao.caixaPostal, chavesDocumentos.todos),
   });
 }

@@ -12,21 +12,20 @@ import {
   escreverUrl,
   filtrosVaziosDe,
   lerUrl,
+  TAMANHO_PAGINA_BUSCA_PADRAO,
   temFiltrosPreenchidos,
 } from '../../lib/estado-url';
 import { FORMATO_DATA_API } from '../../lib/formatacao';
 
 export type OrdenacaoCaixa = (typeof ORDENACOES_CAIXA_POSTAL)[number];
 
-export const TAMANHOS_PAGINA_CAIXA = [10, 20, 50, 100] as const;
-export const TAMANHO_PAGINA_CAIXA_PADRAO = 20;
 /** Opening the box without filters shows what arrived in the last days. */
 export const DIAS_PERIODO_PADRAO = 30;
 
 /** The postal-box filters of spec §2 and §7, named as GET caixa-postal names them. */
 const DESCRICAO_CAIXA = {
   campos: ['numeroDocumento', 'idTipoDocumento', 'idUnidadeAtual', 'dataInicio', 'dataFim'],
-  tamanhoPadrao: TAMANHO_PAGINA_CAIXA_PADRAO,
+  tamanhoPadrao: TAMANHO_PAGINA_BUSCA_PADRAO,
   ordenacao: { valores: ORDENACOES_CAIXA_POSTAL, padrao: 'dataEnvio' },
 } as const satisfies DescricaoUrl<string, OrdenacaoCaixa>;
 

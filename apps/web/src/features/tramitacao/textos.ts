@@ -6,8 +6,6 @@ export const TEXTOS = {
   erroTramitar: 'Não foi possível tramitar o documento',
   informeFluxo: 'Informe o fluxo',
   erroSalvarDespacho: 'Não foi possível salvar o despacho',
-  erroCarregarFluxos: 'Não foi possível carregar os fluxos do documento',
-  erroCarregarDestinos: 'Não foi possível carregar os destinos do passo',
   erroCarregarHipoteses: 'Não foi possível carregar as hipóteses legais',
   erroCarregarHistorico: 'Não foi possível carregar as movimentações do documento',
   erroBuscarCaixaPostal: 'Não foi possível buscar os documentos da caixa postal',

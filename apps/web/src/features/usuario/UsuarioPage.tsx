@@ -1,25 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  FormControlLabel,
-  FormHelperText,
-  MenuItem,
-  Paper,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { type AlterarConfiguracoes, alterarConfiguracoesSchema, MENSAGENS, type Usuario } from '@tramite/shared';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, type SubmitHandler, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
+import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
+import { Formulario } from '../../components/formulario/Formulario';
+import { marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
 import { Pagina } from '../../components/Pagina';
-import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
+import { mensagemComDetalhe } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useAlterarConfiguracoes } from './api';
 
@@ -32,12 +24,7 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
   const alterar = useAlterarConfiguracoes();
   const lotado = usuario.lotacoes.some((lotacao) => lotacao.id === usuario.configuracoes.idUnidadeAtual);
 
-  const {
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const formulario = useForm({
     resolver: zodResolver(alterarConfiguracoesSchema),
     defaultValues: {
       idUnidadeAtual: lotado ? usuario.configuracoes.idUnidadeAtual : '',
@@ -45,26 +32,26 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
       notificacoesPorEmail: usuario.configuracoes.notificacoesPorEmail,
     },
   });
+  const {
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = formulario;
 
-  const salvar = handleSubmit(async (dados) => {
+  const salvar: SubmitHandler<AlterarConfiguracoes> = async (dados) => {
     try {
       await executar('Salvando configurações', () => alterar.mutateAsync(dados));
       snackbar.sucesso(MENSAGENS.usuario.configuracoesSalvas);
       await navigate('/caixa-postal');
     } catch (erro) {
-      if (erro instanceof ErroHttp) {
-        for (const { campo, mensagem } of erro.erros) {
-          const nome = CAMPOS.find((candidato) => candidato === campo);
-          if (nome) setError(nome, { type: 'server', message: mensagem });
-        }
-      }
+      marcarErrosDoServidor(erro, CAMPOS, setError);
       snackbar.erro(mensagemComDetalhe(MENSAGENS.usuario.erroAlterarConfiguracoes, erro));
     }
-  });
+  };
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
-      <Box component="form" noValidate onSubmit={salvar} aria-labelledby="titulo-formulario-configuracoes">
+      <Formulario formulario={formulario} aoEnviar={salvar} aria-labelledby="titulo-formulario-configuracoes">
         <Typography id="titulo-formulario-configuracoes" component="h2" variant="h6" sx={{ mb: 2 }}>
           Unidade e notificações
         </Typography>
@@ -74,37 +61,20 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
               Você não está lotado em nenhuma unidade. Procure a área de pessoal para regularizar sua lotação.
             </Alert>
           ) : null}
-          <Controller
-            name="idUnidadeAtual"
+          <CampoSelecaoControlado
             control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                select
-                id="campo-unidade-atual"
-                label="Unidade atual"
-                required
-                name={field.name}
-                value={typeof field.value === 'number' ? field.value : ''}
-                onChange={(evento) => field.onChange(Number(evento.target.value))}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.invalid}
-                helperText={
-                  fieldState.error?.type === 'server'
-                    ? fieldState.error.message
-                    : fieldState.error
-                      ? 'Escolha a unidade atual'
-                      : 'A unidade em que você está trabalhando agora.'
-                }
-                slotProps={{ htmlInput: { 'data-testid': 'campo-unidade-atual' } }}
-              >
-                {usuario.lotacoes.map((lotacao) => (
-                  <MenuItem key={lotacao.id} value={lotacao.id}>
-                    {lotacao.sigla} — {lotacao.nome}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            name="idUnidadeAtual"
+            id="campo-unidade-atual"
+            rotulo="Unidade atual"
+            required
+            opcoes={usuario.lotacoes.map((lotacao) => ({
+              valor: lotacao.id,
+              rotulo: `${lotacao.sigla} — ${lotacao.nome}`,
+            }))}
+            textoAjuda="A unidade em que você está trabalhando agora."
+            // The server's own message when it refused the unit; otherwise the field's.
+            textoErro={errors.idUnidadeAtual?.type === 'server' ? undefined : 'Escolha a unidade atual'}
+            slotProps={{ htmlInput: { 'data-testid': 'campo-unidade-atual' } }}
           />
           <Controller
             name="email"
@@ -126,36 +96,14 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
               />
             )}
           />
-          <Box>
-            <Controller
-              name="notificacoesPorEmail"
-              control={control}
-              render={({ field }) => (
-                <FormControlLabel
-                  data-testid="campo-notificacoes"
-                  label="Receber notificações por e-mail"
-                  control={
-                    <Switch
-                      name={field.name}
-                      checked={field.value === true}
-                      onChange={(_evento, marcado) => field.onChange(marcado)}
-                      onBlur={field.onBlur}
-                      slotProps={{
-                        input: {
-                          ref: field.ref,
-                          'aria-describedby': 'ajuda-notificacoes',
-                        },
-                      }}
-                    />
-                  }
-                />
-              )}
-            />
-            <FormHelperText id="ajuda-notificacoes" error={Boolean(errors.notificacoesPorEmail)}>
-              {errors.notificacoesPorEmail?.message ??
-                'Avisos de documentos recebidos pela sua unidade e de favoritos acompanhados.'}
-            </FormHelperText>
-          </Box>
+          <CampoMarcacaoControlado
+            control={control}
+            name="notificacoesPorEmail"
+            rotulo="Receber notificações por e-mail"
+            textoAjuda="Avisos de documentos recebidos pela sua unidade e de favoritos acompanhados."
+            chave
+            testId="campo-notificacoes"
+          />
           <Box>
             <Button
               type="submit"
@@ -168,7 +116,7 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
             </Button>
           </Box>
         </Stack>
-      </Box>
+      </Formulario>
     </Paper>
   );
 }

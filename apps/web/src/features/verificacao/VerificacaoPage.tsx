@@ -1,34 +1,36 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import { Alert, Box, Button, Link, Paper, Skeleton, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import {
   formatarCodigoVerificacao,
   MENSAGENS,
   normalizarCodigoVerificacao,
   type VerificacaoDocumento,
 } from '@tramite/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
+import { Formulario } from '../../components/formulario/Formulario';
+import { ItemDados as Item, ListaDados } from '../../components/ListaDados';
 import { Pagina } from '../../components/Pagina';
 import { formatarDataHora } from '../../lib/formatacao';
 import { rotuloProcessamento, rotuloSituacao } from '../../lib/rotulos-documento';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { codigoNaoEncontrado, useVerificacao } from './api';
 
-function Item({ rotulo, children, testId }: { rotulo: string; children: ReactNode; testId?: string }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <>
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-        {rotulo}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
-        {children}
-      </Typography>
-    </>
-  );
-}
-
 const unidade = (valor: { sigla: string; nome: string }) => `${valor.sigla} — ${valor.nome}`;
+
+/** The code as typed (any case, with or without spaces and hyphens), read into the stored code. */
+const verificacaoSchema = z.object({
+  codigo: z.string().transform((texto, contexto) => {
+    const normalizado = normalizarCodigoVerificacao(texto);
+    if (normalizado) return normalizado;
+    contexto.addIssue({ code: 'custom', message: MENSAGENS.verificacao.codigoIncompleto });
+    return z.NEVER;
+  }),
+});
 
 function DocumentoVerificado({ documento }: { documento: VerificacaoDocumento }) {
   const processamento = rotuloProcessamento(documento.estado);
@@ -43,16 +45,7 @@ function DocumentoVerificado({ documento }: { documento: VerificacaoDocumento })
       <Typography component="h2" variant="h4" data-testid="numero-verificado" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
         {documento.numero}
       </Typography>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(180px, max-content) 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.5, sm: 1.5 },
-          m: 0,
-        }}
-      >
+      <ListaDados>
         <Item rotulo="Tipo">{documento.tipo}</Item>
         <Item rotulo="Assunto">
           {documento.assunto ? `${documento.assunto.codigo} — ${documento.assunto.descricao}` : null}
@@ -67,7 +60,7 @@ function DocumentoVerificado({ documento }: { documento: VerificacaoDocumento })
         </Item>
         <Item rotulo="Unidade atual">{unidade(documento.unidadeAtual)}</Item>
         <Item rotulo="Código de verificação">{documento.codigoVerificacao}</Item>
-      </Box>
+      </ListaDados>
       {documento.idDocumento !== null ? (
         <Link
           component={RouterLink}
@@ -93,21 +86,21 @@ export function VerificacaoPage() {
   const { codigo: doEndereco } = useParams();
   const navigate = useNavigate();
   const codigo = doEndereco ? doEndereco.trim() : null;
-  const [digitado, setDigitado] = useState(codigo ?? '');
-  const [erroCampo, setErroCampo] = useState<string | null>(null);
+  const formulario = useForm({
+    resolver: zodResolver(verificacaoSchema),
+    defaultValues: { codigo: codigo ?? '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { control, clearErrors } = formulario;
   const verificacao = useVerificacao(codigo);
   const naoEncontrado = codigoNaoEncontrado(verificacao.error);
   useErroConsulta(naoEncontrado ? null : verificacao.error, MENSAGENS.verificacao.erroVerificar);
 
-  function verificar(evento: FormEvent) {
-    evento.preventDefault();
-    const normalizado = normalizarCodigoVerificacao(digitado);
-    if (!normalizado) {
-      setErroCampo(MENSAGENS.verificacao.codigoIncompleto);
-      return;
-    }
-    navigate(`/verificacao/${formatarCodigoVerificacao(normalizado)}`);
-  }
+  // A message about the code typed goes away as soon as the code changes (and comes back only with the next try).
+  const digitado = useWatch({ control, name: 'codigo' });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each change of the code is what clears the message.
+  useEffect(() => clearErrors('codigo'), [digitado, clearErrors]);
 
   return (
     <Pagina
@@ -116,33 +109,29 @@ export function VerificacaoPage() {
     >
       <Stack spacing={3}>
         <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-          <Box
-            component="form"
-            noValidate
-            onSubmit={verificar}
+          <Formulario
+            formulario={formulario}
+            aoEnviar={({ codigo: normalizado }) => navigate(`/verificacao/${formatarCodigoVerificacao(normalizado)}`)}
             role="search"
             aria-label="Verificar código"
             sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: 'wrap' }}
           >
-            <TextField
+            <CampoTextoControlado
+              control={control}
+              name="codigo"
               id="campo-codigo-verificacao"
               label="Código de verificação"
               placeholder="XXXX-XXXX-XXXX-XXXX"
-              value={digitado}
-              onChange={(evento) => {
-                setDigitado(evento.target.value);
-                setErroCampo(null);
-              }}
-              error={erroCampo !== null}
-              helperText={erroCampo ?? 'Os 16 caracteres impressos junto ao código QR, com ou sem hífens'}
+              textoAjuda="Os 16 caracteres impressos junto ao código QR, com ou sem hífens"
               autoComplete="off"
-              slotProps={{ htmlInput: { maxLength: 40, spellCheck: false, style: { textTransform: 'uppercase' } } }}
+              maxLength={40}
+              atributosEntrada={{ spellCheck: false, style: { textTransform: 'uppercase' } }}
               sx={{ flex: '1 1 280px', maxWidth: 420 }}
             />
             <Button type="submit" variant="contained" sx={{ mt: 1 }}>
               Verificar
             </Button>
-          </Box>
+          </Formulario>
         </Paper>
         {verificacao.isLoading ? <Skeleton variant="rounded" height={240} aria-label="Verificando" /> : null}
         {naoEncontrado ? (

@@ -1,0 +1,82 @@
+import {
+  Box,
+  LinearProgress,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  type TablePaginationProps,
+  TableRow,
+} from '@mui/material';
+import type { ReactNode } from 'react';
+
+interface TabelaPaginadaProps {
+  /** A bar above the table while the list (re)loads, named by `rotuloCarregando`; a blank line of its height else. */
+  carregando: boolean;
+  rotuloCarregando: string;
+  /** The table's caption, above it: what it lists and in which order. */
+  legenda: ReactNode;
+  idLegenda?: string;
+  /** The names of the columns, before the last one ("Ações", right-aligned), which holds each row's buttons. */
+  colunas: readonly string[];
+  /** The rows of the page shown. */
+  children: ReactNode;
+  /** Shown in a row of its own, across every column, when the list loaded empty. */
+  vazio: string | null;
+  /** The pages, from usePaginacaoLocal. */
+  paginacao: Pick<
+    TablePaginationProps,
+    'count' | 'page' | 'onPageChange' | 'rowsPerPage' | 'rowsPerPageOptions' | 'onRowsPerPageChange'
+  >;
+  testId: string;
+}
+
+/** A list of an administration screen, held whole in the browser: caption, header, the page's rows, pagination. */
+export function TabelaPaginada({
+  carregando,
+  rotuloCarregando,
+  legenda,
+  idLegenda,
+  colunas,
+  children,
+  vazio,
+  paginacao,
+  testId,
+}: TabelaPaginadaProps) {
+  return (
+    <Paper variant="outlined">
+      {carregando ? <LinearProgress aria-label={rotuloCarregando} /> : <Box sx={{ height: 4 }} />}
+      <TableContainer>
+        <Table size="small" data-testid={testId}>
+          <caption id={idLegenda} style={{ captionSide: 'top', textAlign: 'left' }}>
+            {legenda}
+          </caption>
+          <TableHead>
+            <TableRow>
+              {colunas.map((coluna) => (
+                <TableCell key={coluna} scope="col">
+                  {coluna}
+                </TableCell>
+              ))}
+              <TableCell scope="col" align="right">
+                Ações
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {children}
+            {vazio ? (
+              <TableRow>
+                <TableCell colSpan={colunas.length + 1}>{vazio}</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination component="div" {...paginacao} />
+    </Paper>
+  );
+}

@@ -1,0 +1,69 @@
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import { Alert, Button, Typography } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ItemCaixaPostal, PaginaCaixaPostal, Unidade } from '@tramite/shared';
+import type { FormEvent } from 'react';
+import { EtapaAssistente } from '../../components/EtapaAssistente';
+import { AlertaEtapa, type Assistente } from './AlertaEtapa';
+import { TabelaDocumentosUnidade } from './TabelaDocumentosUnidade';
+import { PASSOS } from './textos';
+
+interface EtapaDocumentoProps {
+  assistente: Assistente;
+  /** The unit searched, whose box the list is. */
+  unidade: Unidade | null;
+  caixa: UseQueryResult<PaginaCaixaPostal>;
+  documento: ItemCaixaPostal | null;
+  aoEscolher: (item: ItemCaixaPostal) => void;
+  aoPaginar: (pagina: number, tamanhoPagina: number) => void;
+  aoAvancar: (evento: FormEvent) => void;
+}
+
+/** Step 2: one document of the unit's box; one waiting to be received is received in the unit's name first. */
+export function EtapaDocumento({
+  assistente,
+  unidade,
+  caixa,
+  documento,
+  aoEscolher,
+  aoPaginar,
+  aoAvancar,
+}: EtapaDocumentoProps) {
+  return (
+    <EtapaAssistente
+      passos={PASSOS}
+      indice={1}
+      refTitulo={assistente.refTitulo}
+      aoEnviar={aoAvancar}
+      aoVoltar={() => assistente.irPara(0)}
+      botaoEnviar={
+        documento?.pendenteRecebimento ? (
+          <Button type="submit" variant="contained" startIcon={<MoveToInboxOutlined />}>
+            Receber em nome da unidade
+          </Button>
+        ) : undefined
+      }
+    >
+      <Typography color="text.secondary">
+        Caixa postal de {unidade ? `${unidade.sigla} — ${unidade.nome}` : 'unidade escolhida'}. Documentos que aguardam
+        recebimento são recebidos em nome da unidade antes do reencaminhamento.
+      </Typography>
+      {caixa.isLoading ? <Typography>Carregando documentos…</Typography> : null}
+      {caixa.data && caixa.data.itens.length === 0 ? (
+        <Alert severity="info" data-testid="unidade-sem-documentos">
+          Nenhum documento a reencaminhar nesta unidade.
+        </Alert>
+      ) : null}
+      {caixa.data && caixa.data.itens.length > 0 ? (
+        <TabelaDocumentosUnidade
+          resultado={caixa.data}
+          atualizando={caixa.isPlaceholderData}
+          escolhido={documento?.idDocumento ?? null}
+          aoEscolher={aoEscolher}
+          aoPaginar={aoPaginar}
+        />
+      ) : null}
+      <AlertaEtapa assistente={assistente} />
+    </EtapaAssistente>
+  );
+}
