@@ -21,7 +21,7 @@ test.describe('login', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/caixa-postal');
     await expect(page.getByRole('heading', { level: 1, name: /Caixa postal/i })).toBeVisible();
-    await expect(page.getByText('Ana Paula Ferreira')).toBeVisible();
+    await expect(page.getByTestId('usuario-nome')).toHaveText('Ana Paula Ferreira');
   });
 
   test('sair encerra a sessão', async ({ page, context }) => {
