@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { erroApiSchema, type Permissao } from '@tramite/shared';
+import contentDisposition from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { exigirPermissao, exigirUsuario } from './autenticacao.ts';
@@ -40,14 +41,10 @@ export function respostasErro<const S extends readonly StatusErro[]>(
   };
 }
 
-/** RFC 5987 value: UTF-8, percent-encoded, including the characters encodeURIComponent leaves alone. */
-function codificarRfc5987(texto: string): string {
-  return encodeURIComponent(texto).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
 /**
- * Content-Disposition for a stored file: inline or attachment, a plain ASCII `filename` for old clients and the
- * exact name in `filename*`. The name was sanitised on upload; quotes, backslashes and non-ASCII are replaced here.
+ * Content-Disposition for a stored file: inline or attachment, a plain ASCII `filename` for old clients (accents
+ * dropped; quotes, backslashes, semicolons and other characters replaced) and, when that differs, the exact name in
+ * `filename*` (RFC 6266, written by the content-disposition library). The name was sanitised on upload.
  */
 export function disposicaoConteudo(nome: string, emLinha: boolean): string {
   const ascii =
@@ -56,7 +53,7 @@ export function disposicaoConteudo(nome: string, emLinha: boolean): string {
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\x20-\x7e]|["\\;]/g, '_')
       .trim() || 'arquivo';
-  return `${emLinha ? 'inline' : 'attachment'}; filename="${ascii}"; filename*=UTF-8''${codificarRfc5987(nome)}`;
+  return contentDisposition(nome, { type: emLinha ? 'inline' : 'attachment', fallback: ascii });
 }
 
 export type ArquivoResposta = {
@@ -83,7 +80,7 @@ export function enviarArquivo(reply: FastifyReply, arquivo: ArquivoResposta) {
   const disposicao =
     'nome' in arquivo
       ? disposicaoConteudo(arquivo.nome, arquivo.emLinha)
-      : `${arquivo.emLinha ? 'inline' : 'attachment'}; filename="${arquivo.nomeGerado}"`;
+      : contentDisposition(arquivo.nomeGerado, { type: arquivo.emLinha ? 'inline' : 'attachment' });
   reply.header('content-type', arquivo.tipoMime);
   if (arquivo.tamanho !== undefined) reply.header('content-length', String(arquivo.tamanho));
   reply

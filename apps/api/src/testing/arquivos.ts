@@ -1,4 +1,4 @@
-import bmpJs from 'bmp-js';
+import { encode as codificarBmp } from 'bmp-ts';
 import { GifWriter } from 'omggif';
 import { gerarPng } from '../db/seed/arquivos-demo.ts';
 
@@ -72,12 +72,12 @@ export function png(dimensoes: { largura?: number; altura?: number } = {}): Buff
   return gerarPng(largura, altura, (x, y) => [(x * 16) % 256, (y * 16) % 256, 128]);
 }
 
-/** A 40×24 24-bit BMP (wider than tall), encoded by bmp-js (pixels in ABGR order). */
+/** A 40×24 24-bit BMP (wider than tall), encoded by bmp-ts (pixels in ABGR order). */
 export function bmp(): Buffer {
   const [largura, altura] = [40, 24];
   const data = Buffer.alloc(largura * altura * 4);
   for (let i = 0; i < largura * altura; i++) data.set([0, 200, (i % largura) * 6, 90], i * 4);
-  return bmpJs.encode({ width: largura, height: altura, data }).data;
+  return codificarBmp({ width: largura, height: altura, data, bitPP: 24 }).data;
 }
 
 /** A 16×30 GIF with a four-colour palette (taller than wide). */

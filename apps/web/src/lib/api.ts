@@ -152,8 +152,10 @@ export const api = {
   binario: async (caminho: string, opcoes?: OpcoesRequisicao & { metodo?: string }) => {
     const resposta = await requisitar(opcoes?.metodo ?? 'GET', caminho, opcoes);
     const disposicao = resposta.headers.get('content-disposition') ?? '';
-    const nome = /filename\*=UTF-8''([^;]+)/i.exec(disposicao)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposicao)?.[1];
-    return { blob: await resposta.blob(), nomeArquivo: nome ? decodeURIComponent(nome) : undefined };
+    // filename* (percent-encoded UTF-8) when the server sent it; otherwise the plain quoted filename, taken as it is.
+    const estendido = /filename\*=UTF-8''([^;]+)/i.exec(disposicao)?.[1];
+    const simples = /filename="((?:[^"\\]|\\.)*)"/i.exec(disposicao)?.[1]?.replace(/\\(.)/g, '$1');
+    return { blob: await resposta.blob(), nomeArquivo: estendido ? decodeURIComponent(estendido) : simples };
   },
 };
 

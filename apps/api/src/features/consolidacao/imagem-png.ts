@@ -1,4 +1,4 @@
-import bmp from 'bmp-js';
+import { decode as decodificarBmpAbgr } from 'bmp-ts';
 import { GifReader } from 'omggif';
 import { PNG } from 'pngjs';
 
@@ -11,9 +11,21 @@ interface PixelsRgba {
   data: Buffer;
 }
 
-/** BMP pixels come in ABGR order (bmp-js); the alpha byte is meaningless there, so the picture is opaque. */
+/** BMP compression codes of the run-length variants, which bmp-ts decodes into the wrong bytes (refused below). */
+const BMP_RLE = new Set([1, 2]);
+
+/** A readable image this server cannot reproduce faithfully: the peça becomes a notice page, not a wrong picture. */
+export class ImagemNaoReproduzivel extends Error {}
+
+/**
+ * BMP pixels (1 to 32 bits, palettes, bit fields, bottom-up or top-down) as RGBA. bmp-ts gives ABGR (its RGBA option
+ * is wrong for palettes), and the alpha byte of a BMP without an alpha mask is meaningless, so the picture is opaque.
+ */
 function decodificarBmp(bytes: Uint8Array): PixelsRgba {
-  const { width, height, data } = bmp.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const arquivo = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (arquivo.length >= 34 && BMP_RLE.has(arquivo.readUInt32LE(30)))
+    throw new ImagemNaoReproduzivel('BMP com compressão RLE');
+  const { width, height, data } = decodificarBmpAbgr(arquivo);
   const rgba = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) {
     rgba[i * 4] = data[i * 4 + 3] as number;

@@ -9,7 +9,7 @@ import {
   PDFParser,
   StandardFonts,
 } from 'pdf-lib';
-import { converterParaPng, TIPOS_IMAGEM_CONVERTIDOS } from './imagem-png.ts';
+import { converterParaPng, ImagemNaoReproduzivel, TIPOS_IMAGEM_CONVERTIDOS } from './imagem-png.ts';
 import { A4, MARGEM, novoDocumento } from './texto-pdf.ts';
 
 /** Each peça as the pages it becomes in the consolidation: its own (PDF), its picture, or a page naming the file. */
@@ -114,6 +114,12 @@ async function carregarPdf(bytes: Uint8Array): Promise<PDFDocument> {
   return new (PDFDocument as unknown as ConstrutorDocumento)(contexto, false, false);
 }
 
+/** Notices of readable files the consolidation cannot reproduce, and where to get the original. */
+const AVISO_PDF_CRIPTOGRAFADO =
+  'Este PDF é protegido por criptografia e não pode ser reproduzido na consolidação; obtenha o arquivo original na lista de peças do documento.';
+const AVISO_BMP_RLE =
+  'Esta imagem BMP usa compressão RLE e não pode ser reproduzida na consolidação; obtenha o arquivo original na lista de peças do documento.';
+
 /** The peça as a parsed document whose pages are copied into the consolidation. */
 export async function documentoDaPeca(peca: PecaParaConsolidar, bytes: Uint8Array | null): Promise<PDFDocument> {
   const forma = formaDaPeca(peca.tipoMime);
@@ -121,7 +127,8 @@ export async function documentoDaPeca(peca: PecaParaConsolidar, bytes: Uint8Arra
   if (forma === 'imagem') {
     try {
       return await paginaDeImagem(peca, bytes);
-    } catch {
+    } catch (erro) {
+      if (erro instanceof ImagemNaoReproduzivel) return paginaDeAviso(peca, AVISO_BMP_RLE);
       throw ilegivel(peca, 'a imagem está danificada.');
     }
   }
@@ -129,12 +136,7 @@ export async function documentoDaPeca(peca: PecaParaConsolidar, bytes: Uint8Arra
   try {
     documento = await carregarPdf(bytes);
   } catch (erro) {
-    if (erro instanceof EncryptedPDFError) {
-      return paginaDeAviso(
-        peca,
-        'Este PDF é protegido por criptografia e não pode ser reproduzido na consolidação; obtenha o arquivo original na lista de peças do documento.',
-      );
-    }
+    if (erro instanceof EncryptedPDFError) return paginaDeAviso(peca, AVISO_PDF_CRIPTOGRAFADO);
     throw ilegivel(peca, 'o arquivo PDF está danificado.');
   }
   let paginas = 0;
