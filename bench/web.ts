@@ -5,6 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { LANCAMENTO_CHROMIUM } from '../e2e/chromium.ts';
 
 export interface ResultadoWeb {
   jsGzip: number;
@@ -13,16 +14,6 @@ export interface ResultadoWeb {
   fcp: number[];
   tti: number[];
 }
-
-const ARGUMENTOS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const SCRIPT_MEDICAO = `
   window.__bench = { longas: [], linhas: null };
@@ -43,10 +34,7 @@ export async function medirWeb(opcoes: {
   cookie: { name: string; value: string };
   repeticoes: number;
 }): Promise<ResultadoWeb> {
-  const navegador = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGUMENTOS,
-  });
+  const navegador = await chromium.launch(LANCAMENTO_CHROMIUM);
   try {
     const fcp: number[] = [];
     const tti: number[] = [];

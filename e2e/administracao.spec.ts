@@ -55,16 +55,23 @@ async function criarItemPelaApi(page: Page, descricao: string): Promise<ItemGlos
   return resposta.json();
 }
 
+/**
+ * The screen's list, once shown under its title: its rows, sorted by description (the row header), case- and
+ * accent-insensitively.
+ */
+async function listaOrdenada(page: Page, titulo: string, testIdLinha: string) {
+  await expect(page.getByRole('heading', { level: 1, name: titulo })).toBeVisible();
+  const linhas = page.getByTestId(testIdLinha);
+  await expect(linhas.first()).toBeVisible();
+  const descricoes = await linhas.locator('th').allTextContents();
+  expect(descricoes).toEqual([...descricoes].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
+  return linhas;
+}
+
 test.describe('vocabulário controlado', () => {
   test('admin inclui, altera e exclui um item, confirmando a exclusão e uma vez desistindo dela', async ({ page }) => {
     await entrar(page, 'admin', 'admin', VOCABULARIO);
-    await expect(page.getByRole('heading', { level: 1, name: 'Edição de vocabulário controlado' })).toBeVisible();
-    const linhas = page.getByTestId('item-vocabulario');
-    await expect(linhas.first()).toBeVisible();
-
-    // The list is sorted by description, case- and accent-insensitively.
-    const descricoes = await linhas.locator('th').allTextContents();
-    expect(descricoes).toEqual([...descricoes].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
+    await listaOrdenada(page, 'Edição de vocabulário controlado', 'item-vocabulario');
     await conferirAcessibilidade(page);
 
     // Add.
@@ -203,11 +210,7 @@ test.describe('vocabulário controlado', () => {
 test.describe('tipos documentais', () => {
   test('admin desativa um tipo e muda a geração de capa; a mudança persiste', async ({ page }) => {
     await entrar(page, 'admin', 'admin', TIPOS);
-    await expect(page.getByRole('heading', { level: 1, name: 'Edição de tipo documental' })).toBeVisible();
-    const linhas = page.getByTestId('tipo-documental');
-    await expect(linhas.first()).toBeVisible();
-    const descricoes = await linhas.locator('th').allTextContents();
-    expect(descricoes).toEqual([...descricoes].sort((a, b) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
+    const linhas = await listaOrdenada(page, 'Edição de tipo documental', 'tipo-documental');
     // Inactive types are listed too, marked as such.
     const memorando = linhas.filter({ has: page.getByRole('rowheader', { name: 'Memorando', exact: true }) });
     await expect(memorando.getByTestId('situacao-tipo')).toHaveText('Inativo');

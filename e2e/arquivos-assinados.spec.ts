@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { conferirAcessibilidade, entrar, paginaDocumentos, snackbar } from './apoio.ts';
 
 const M = MENSAGENS.arquivosAssinados;
 const A = MENSAGENS.arquivos;
@@ -23,14 +23,9 @@ async function gerarPdf(texto: string): Promise<Buffer> {
  * page, so as not to share the document the peças test uses.
  */
 async function documentoRecebidoNoProtocolo(request: APIRequestContext): Promise<{ id: number; numero: string }> {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const resposta = await request.get('/api/documentos', {
-    params: { dataCriacaoInicio: '2000-01-01', dataCriacaoFim: hoje, tamanhoPagina: '100', pagina: '1' },
-  });
-  expect(resposta.ok()).toBe(true);
-  const { itens } = (await resposta.json()) as {
-    itens: { idDocumento: number; numero: string; situacao: string; unidadeAtual: string }[];
-  };
+  const itens = await paginaDocumentos<{ idDocumento: number; numero: string; situacao: string; unidadeAtual: string }>(
+    request,
+  );
   const candidatos = itens.filter((d) => d.situacao === 'RECEBIDO' && d.unidadeAtual === 'PROT').reverse();
   for (const item of candidatos) {
     const detalhe = await (await request.get(`/api/documentos/${item.idDocumento}`)).json();
@@ -41,7 +36,6 @@ async function documentoRecebidoNoProtocolo(request: APIRequestContext): Promise
   throw new Error('Nenhum documento recebido no Protocolo Central na semente');
 }
 
-const snackbar = (page: Page) => page.getByTestId('snackbar');
 const linha = (page: Page, nome: string) => page.getByTestId('linha-assinado').filter({ hasText: nome });
 const itemAssinatura = (page: Page, nome: string) => page.getByTestId('arquivo-assinatura').filter({ hasText: nome });
 

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { conferirAcessibilidade, documentosDaDemonstracao, entrar, snackbar } from './apoio.ts';
 
 interface DocumentoE2e {
   id: number;
@@ -11,18 +11,11 @@ interface DocumentoE2e {
 
 /** A sent document of the demo (any unit): the receipt and the cover are offered on its screen. */
 async function documentoEnviado(request: APIRequestContext, comCapa: boolean): Promise<DocumentoE2e> {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  for (let pagina = 1; pagina <= 10; pagina++) {
-    const resposta = await request.get('/api/documentos', {
-      params: { dataCriacaoInicio: '2000-01-01', dataCriacaoFim: hoje, tamanhoPagina: '100', pagina: String(pagina) },
-    });
-    expect(resposta.ok()).toBe(true);
-    const { itens } = (await resposta.json()) as { itens: { idDocumento: number; situacao: string }[] };
-    if (itens.length === 0) break;
-    for (const item of itens.filter((d) => d.situacao === 'RECEBIDO')) {
-      const detalhe = await (await request.get(`/api/documentos/${item.idDocumento}`)).json();
-      if (detalhe.geraCapa === comCapa) return { id: item.idDocumento, numero: detalhe.numero, geraCapa: comCapa };
-    }
+  const documentos = documentosDaDemonstracao<{ idDocumento: number; situacao: string }>(request);
+  for await (const item of documentos) {
+    if (item.situacao !== 'RECEBIDO') continue;
+    const detalhe = await (await request.get(`/api/documentos/${item.idDocumento}`)).json();
+    if (detalhe.geraCapa === comCapa) return { id: item.idDocumento, numero: detalhe.numero, geraCapa: comCapa };
   }
   throw new Error(`Nenhum documento recebido ${comCapa ? 'com' : 'sem'} capa na semente`);
 }
@@ -53,8 +46,6 @@ async function abrirPdf(page: Page, botao: string, caminho: string): Promise<str
   expect(novamente.headers()['content-type']).toBe('application/pdf');
   return textoDoPdf(await novamente.body());
 }
-
-const snackbar = (page: Page) => page.getByTestId('snackbar');
 
 test.describe.configure({ mode: 'serial' });
 

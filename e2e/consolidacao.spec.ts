@@ -2,30 +2,21 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PREFIXO_CONSOLIDACAO } from '@tramite/shared';
 import { PDFDocument } from 'pdf-lib';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { conferirAcessibilidade, documentosDaDemonstracao, entrar } from './apoio.ts';
 
 /**
  * A seeded document with at least two PDF peças, all of them public: a consolidation of it holds nothing more than an
  * anonymous reader may see, so it is not bound to its requester and its uuid opens it for anyone.
  */
 async function documentoComPecas(request: APIRequestContext): Promise<{ id: number; numero: string }> {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  for (let pagina = 1; pagina <= 10; pagina++) {
-    const resposta = await request.get('/api/documentos', {
-      params: { dataCriacaoInicio: '2000-01-01', dataCriacaoFim: hoje, tamanhoPagina: '100', pagina: String(pagina) },
-    });
-    expect(resposta.ok()).toBe(true);
-    const { itens } = (await resposta.json()) as { itens: { idDocumento: number; numero: string }[] };
-    if (itens.length === 0) break;
-    for (const item of itens) {
-      const pecas = (await (await request.get(`/api/documentos/${item.idDocumento}/anexos`)).json()) as {
-        podeVisualizar: boolean;
-        tipoMime: string;
-      }[];
-      const todasPublicas = pecas.every((p) => p.podeVisualizar);
-      if (todasPublicas && pecas.filter((p) => p.tipoMime === 'application/pdf').length >= 2) {
-        return { id: item.idDocumento, numero: item.numero };
-      }
+  for await (const item of documentosDaDemonstracao<{ idDocumento: number; numero: string }>(request)) {
+    const pecas = (await (await request.get(`/api/documentos/${item.idDocumento}/anexos`)).json()) as {
+      podeVisualizar: boolean;
+      tipoMime: string;
+    }[];
+    const todasPublicas = pecas.every((p) => p.podeVisualizar);
+    if (todasPublicas && pecas.filter((p) => p.tipoMime === 'application/pdf').length >= 2) {
+      return { id: item.idDocumento, numero: item.numero };
     }
   }
   throw new Error('Nenhum documento com peças em PDF na semente');

@@ -1,17 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { campoData, conferirAcessibilidade, dataBrasilia, entrar, escolher, preencherData, snackbar } from './apoio.ts';
 
 const RESUMO = 'Ofício de solicitação de diárias para o congresso';
 const RESUMO_EDITADO = 'Ofício de solicitação de diárias para o congresso nacional de extensão';
 const MOTIVO = 'Prazo de inscrição no congresso termina nesta semana';
 const NUP = /^\d{5}\.\d{6}\/\d{4}-\d{2}$/;
-
-/** YYYY-MM-DD in Brasília, `dias` days from today. */
-function dataBrasilia(dias = 0): string {
-  const data = new Date(Date.now() + dias * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(data);
-}
 
 interface Resumo {
   idDocumento: number;
@@ -25,33 +19,10 @@ async function pesquisar(request: APIRequestContext, parametros: Record<string, 
   return (await resposta.json()).itens;
 }
 
-async function escolher(page: Page, campo: string, texto: string, opcao: string | RegExp) {
-  const combo = page.getByRole('combobox', { name: campo, exact: true });
-  await combo.click();
-  await combo.fill(texto);
-  await page.getByRole('option', { name: opcao }).click();
-}
-
 async function escolherNaLista(page: Page, campo: string, opcao: string | RegExp) {
   await page.getByRole('combobox', { name: campo, exact: true }).click();
   await page.getByRole('option', { name: opcao }).click();
 }
-
-const campoData = (page: Page, rotulo: string) => page.getByRole('group', { name: rotulo, exact: true });
-
-/** Types a date (YYYY-MM-DD, or '' to clear) into a pt-BR date field, section by section as a person does. */
-async function preencherData(page: Page, rotulo: string, data: string) {
-  await campoData(page, rotulo).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  if (data) {
-    const [ano, mes, dia] = data.split('-');
-    await page.keyboard.type(`${dia}${mes}${ano}`);
-  }
-  await page.keyboard.press('Tab');
-}
-
-const snackbar = (page: Page) => page.getByTestId('snackbar');
 
 // Each test walks a whole flow as a person does, with accessibility checks on the way.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
@@ -208,36 +179,35 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     });
     const erro = page.getByTestId('erro-busca');
     const buscar = page.getByRole('button', { name: 'Buscar' });
+    /** Asks for the search and sees it refused with `mensagem`. */
+    const recusada = async (mensagem: string) => {
+      await buscar.click();
+      await expect(erro).toHaveText(mensagem);
+    };
 
-    await buscar.click();
-    await expect(erro).toHaveText(MENSAGENS.busca.nenhumFiltroUsuario);
+    await recusada(MENSAGENS.busca.nenhumFiltroUsuario);
     await expect(snackbar(page)).toHaveText(MENSAGENS.busca.nenhumFiltroUsuario);
 
     await preencherData(page, 'Data de criação inicial', '2025-01-01');
-    await buscar.click();
-    await expect(erro).toHaveText(MENSAGENS.busca.dataCriacaoIncompleta);
+    await recusada(MENSAGENS.busca.dataCriacaoIncompleta);
 
     await preencherData(page, 'Data de criação final', '2025-12-31');
     await preencherData(page, 'Data de tramitação final', '2025-12-31');
-    await buscar.click();
-    await expect(erro).toHaveText(MENSAGENS.busca.dataTramitacaoIncompleta);
+    await recusada(MENSAGENS.busca.dataTramitacaoIncompleta);
     await preencherData(page, 'Data de tramitação final', '');
 
     await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('of');
-    await buscar.click();
-    await expect(erro).toHaveText(MENSAGENS.busca.resumoCurto);
+    await recusada(MENSAGENS.busca.resumoCurto);
 
     await preencherData(page, 'Data de criação inicial', '');
     await preencherData(page, 'Data de criação final', '');
     await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('oficio');
     await page.getByRole('textbox', { name: 'Número do documento' }).fill('23546');
-    await buscar.click();
-    await expect(erro).toHaveText(MENSAGENS.busca.resumoSemDatas);
+    await recusada(MENSAGENS.busca.resumoSemDatas);
 
     await escolherNaLista(page, 'Tipo de interessado', 'Aluno');
     await page.getByRole('textbox', { name: 'Resumo do assunto' }).fill('');
-    await buscar.click();
-    await expect(erro).toHaveText(MENSAGENS.busca.interessadoIncompleto);
+    await recusada(MENSAGENS.busca.interessadoIncompleto);
     expect(consultas).toEqual([]);
 
     // A shared link with a broken combination shows the message instead of searching.

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { conferirAcessibilidade, dataBrasilia, entrar, paginaDocumentos, preencherData, snackbar } from './apoio.ts';
 
 interface Resumo {
   idDocumento: number;
@@ -10,18 +10,12 @@ interface Resumo {
   resumoAssunto: string | null;
 }
 
-const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-
 /** A received document with a summary that is not yet one of the logged-in user's favourites. */
 async function documentoNaoFavorito(request: APIRequestContext): Promise<Resumo & { palavra: string }> {
   const favoritos = await request.get('/api/documentos-favoritos', { params: { tamanhoPagina: '100' } });
   expect(favoritos.ok()).toBe(true);
   const jaFavoritos = new Set(((await favoritos.json()).itens as Resumo[]).map((f) => f.idDocumento));
-  const resposta = await request.get('/api/documentos', {
-    params: { dataCriacaoInicio: '2000-01-01', dataCriacaoFim: hoje(), tamanhoPagina: '100' },
-  });
-  expect(resposta.ok()).toBe(true);
-  for (const item of (await resposta.json()).itens as Resumo[]) {
+  for (const item of await paginaDocumentos<Resumo>(request)) {
     if (item.situacao !== 'RECEBIDO' || jaFavoritos.has(item.idDocumento) || !item.resumoAssunto) continue;
     // A long word of the summary, for the text filter.
     const palavra = item.resumoAssunto
@@ -31,21 +25,6 @@ async function documentoNaoFavorito(request: APIRequestContext): Promise<Resumo 
     if (palavra) return { ...item, palavra };
   }
   throw new Error('Nenhum documento recebido fora dos favoritos na semente');
-}
-
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-const campoData = (page: Page, rotulo: string) => page.getByRole('group', { name: rotulo, exact: true });
-
-/** Types a date (YYYY-MM-DD, or '' to clear) into a pt-BR date field, section by section as a person does. */
-async function preencherData(page: Page, rotulo: string, data: string) {
-  await campoData(page, rotulo).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  if (data) {
-    const [ano, mes, dia] = data.split('-');
-    await page.keyboard.type(`${dia}${mes}${ano}`);
-  }
-  await page.keyboard.press('Tab');
 }
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -77,7 +56,7 @@ test('favoritos: favoritar, listar, filtrar, marcar, acompanhar por e-mail e rem
   await preencherData(page, 'Última alteração inicial', '2000-01-01');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByTestId('erro-filtros')).toHaveText(MENSAGENS.favoritos.dataAlteracaoIncompleta);
-  await preencherData(page, 'Última alteração final', hoje());
+  await preencherData(page, 'Última alteração final', dataBrasilia());
   await page.getByLabel('Resumo do documento').fill('ab');
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await expect(page.getByTestId('erro-filtros')).toHaveText(MENSAGENS.busca.resumoCurto);

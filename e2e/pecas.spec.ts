@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { conferirAcessibilidade, documentosDaDemonstracao, entrar, snackbar } from './apoio.ts';
 
 /** A small real PDF: header, one empty page, cross-reference table and trailer. */
 function gerarPdf(texto: string): Buffer {
@@ -75,29 +75,26 @@ const NOME_PNG = `foto-e2e-${sufixo}.png`;
 const PDF = gerarPdf('Oficio de teste e2e');
 const PNG = gerarPng();
 
+interface DocumentoDaCaixa {
+  idDocumento: number;
+  numero: string;
+  situacao: string;
+  unidadeAtual: string;
+}
+
 /** A document the Protocolo Central (Ana's unit) holds, received, in progress and not joined to another. */
 async function documentoRecebidoNoProtocolo(request: APIRequestContext): Promise<{ id: number; numero: string }> {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  for (let pagina = 1; pagina <= 10; pagina++) {
-    const resposta = await request.get('/api/documentos', {
-      params: { dataCriacaoInicio: '2000-01-01', dataCriacaoFim: hoje, tamanhoPagina: '100', pagina: String(pagina) },
-    });
-    expect(resposta.ok()).toBe(true);
-    const { itens } = (await resposta.json()) as {
-      itens: { idDocumento: number; numero: string; situacao: string; unidadeAtual: string }[];
-    };
-    if (itens.length === 0) break;
-    for (const item of itens.filter((d) => d.situacao === 'RECEBIDO' && d.unidadeAtual === 'PROT')) {
-      const detalhe = await (await request.get(`/api/documentos/${item.idDocumento}`)).json();
-      if (detalhe.estado['2001'] === 1 && detalhe.idDocumentoAgregador === null) {
-        return { id: item.idDocumento, numero: item.numero };
-      }
+  const documentos = documentosDaDemonstracao<DocumentoDaCaixa>(request);
+  for await (const item of documentos) {
+    if (item.situacao !== 'RECEBIDO' || item.unidadeAtual !== 'PROT') continue;
+    const detalhe = await (await request.get(`/api/documentos/${item.idDocumento}`)).json();
+    if (detalhe.estado['2001'] === 1 && detalhe.idDocumentoAgregador === null) {
+      return { id: item.idDocumento, numero: item.numero };
     }
   }
   throw new Error('Nenhum documento recebido no Protocolo Central na semente');
 }
 
-const snackbar = (page: Page) => page.getByTestId('snackbar');
 const linhaPeca = (page: Page, nome: string) => page.getByTestId('linha-peca').filter({ hasText: nome });
 /** A desentranhada row: without VISUALIZACAO_IRRESTRITA_PECAS it has no name, only the word of spec §6. */
 const linhaDesentranhada = (page: Page) => page.getByTestId('linha-peca').filter({ hasText: 'DESENTRANHADA' });
@@ -108,6 +105,14 @@ async function escolher(area: Locator, campo: string, opcao: string) {
   await area.page().getByRole('option', { name: opcao, exact: true }).click();
   // The list fades out; wait until it is gone so an accessibility check does not see half-transparent options.
   await expect(area.page().getByRole('listbox')).toHaveCount(0);
+}
+
+/** Picks `acao` in the "more actions" menu of the peça's row. */
+async function acaoDaPeca(page: Page, nome: string, acao: string) {
+  await linhaPeca(page, nome)
+    .getByRole('button', { name: /^Mais ações da peça/ })
+    .click();
+  await page.getByRole('menuitem', { name: acao }).click();
 }
 
 async function nomesNaOrdem(page: Page): Promise<string[]> {
@@ -211,10 +216,7 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
 
   test('ana edita o PNG com confirmação e o move para cima', async ({ page }) => {
     await entrar(page, 'ana', 'ana', `/documentos/${documento.id}/pecas`);
-    await linhaPeca(page, NOME_PNG)
-      .getByRole('button', { name: /^Mais ações da peça/ })
-      .click();
-    await page.getByRole('menuitem', { name: 'Editar' }).click();
+    await acaoDaPeca(page, NOME_PNG, 'Editar');
     const dialogo = page.getByRole('dialog', { name: 'Editar arquivo' });
     await dialogo.getByRole('textbox', { name: 'Descrição' }).fill('Fotografia do local');
     await escolher(dialogo, 'Nível de acesso', 'Público');
@@ -248,10 +250,7 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
 
   test('ana cancela o PDF como desentranhado e exclui o PNG, ambos com confirmação', async ({ page }) => {
     await entrar(page, 'ana', 'ana', `/documentos/${documento.id}/pecas`);
-    await linhaPeca(page, NOME_PDF)
-      .getByRole('button', { name: /^Mais ações da peça/ })
-      .click();
-    await page.getByRole('menuitem', { name: 'Cancelar peça' }).click();
+    await acaoDaPeca(page, NOME_PDF, 'Cancelar peça');
     const dialogo = page.getByRole('dialog', { name: 'Cancelar peça' });
     await expect(dialogo.getByRole('radio', { name: 'Desentranhada' })).toBeChecked();
     await dialogo.getByRole('textbox', { name: 'Justificativa do cancelamento' }).fill('Devolvido ao interessado');
@@ -268,10 +267,7 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await expect(cancelada.getByRole('button', { name: /^Mais ações/ })).toHaveCount(0);
     await expect(cancelada.getByRole('button', { name: /^Baixar/ })).toHaveCount(0);
 
-    await linhaPeca(page, NOME_PNG)
-      .getByRole('button', { name: /^Mais ações da peça/ })
-      .click();
-    await page.getByRole('menuitem', { name: 'Excluir' }).click();
+    await acaoDaPeca(page, NOME_PNG, 'Excluir');
     const exclusao = page.getByRole('dialog', { name: 'Excluir peça' });
     await expect(exclusao).toContainText(NOME_PNG);
     await exclusao.getByRole('button', { name: 'Excluir' }).click();

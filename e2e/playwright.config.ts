@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { LANCAMENTO_CHROMIUM } from './chromium.ts';
 
 const porta = Number(process.env.E2E_PORT ?? 3987);
 export const URL_BASE = `http://127.0.0.1:${porta}`;
@@ -25,18 +26,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: LANCAMENTO_CHROMIUM,
       },
     },
   ],

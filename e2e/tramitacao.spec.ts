@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
-import { conferirAcessibilidade, entrar } from './apoio.ts';
+import { conferirAcessibilidade, entrar, escolher, preencherData, snackbar } from './apoio.ts';
 
 const DATA_HORA = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/;
 const DESPACHO = 'Encaminho à PROGRAD para análise do pedido e manifestação.';
@@ -16,8 +16,6 @@ interface ItemCaixa {
   urgente: boolean;
 }
 
-const snackbar = (page: Page) => page.getByTestId('snackbar');
-
 /** The documents of the logged-in user's current unit box, every date (read through the real API). */
 async function caixaPostal(request: APIRequestContext): Promise<ItemCaixa[]> {
   const resposta = await request.get('/api/caixa-postal', {
@@ -30,25 +28,6 @@ async function caixaPostal(request: APIRequestContext): Promise<ItemCaixa[]> {
 async function escolherNaLista(page: Page, campo: string, opcao: string | RegExp) {
   await page.getByRole('combobox', { name: new RegExp(`^${campo}`) }).click();
   await page.getByRole('option', { name: opcao }).click();
-}
-
-async function escolher(page: Page, campo: string, texto: string, opcao: string | RegExp) {
-  const combo = page.getByRole('combobox', { name: campo, exact: true });
-  await combo.click();
-  await combo.fill(texto);
-  await page.getByRole('option', { name: opcao }).click();
-}
-
-/** Types a date (YYYY-MM-DD, or '' to clear) into a pt-BR date field, section by section as a person does. */
-async function preencherData(page: Page, rotulo: string, data: string) {
-  await page.getByRole('group', { name: rotulo, exact: true }).click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Backspace');
-  if (data) {
-    const [ano, mes, dia] = data.split('-');
-    await page.keyboard.type(`${dia}${mes}${ano}`);
-  }
-  await page.keyboard.press('Tab');
 }
 
 async function buscarNaCaixaPorNumero(page: Page, numero: string) {

@@ -1,30 +1,22 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from './testing/app-teste.ts';
+import { criarAppComWeb } from './testing/app-com-web.ts';
+import type { AppTeste } from './testing/app-teste.ts';
 
 let t: AppTeste;
-let webDist: string;
 
 beforeAll(async () => {
-  webDist = await mkdtemp(join(tmpdir(), 'tramite-web-'));
-  await mkdir(join(webDist, 'assets'));
-  await writeFile(
-    join(webDist, 'index.html'),
-    '<!doctype html><html><head><meta name="tramite:instituicao" content="X" /><meta name="tramite:instituicao-sigla" content="Y" /></head><body><div id="raiz"></div></body></html>',
+  t = await criarAppComWeb(
+    {
+      'index.html':
+        '<!doctype html><html><head><meta name="tramite:instituicao" content="X" /><meta name="tramite:instituicao-sigla" content="Y" /></head><body><div id="raiz"></div></body></html>',
+      'assets/app-123.js': 'console.log(1)',
+    },
+    { INSTITUICAO_NOME: 'Universidade Federal "Teste" & Cia', INSTITUICAO_SIGLA: 'UFT' },
   );
-  await writeFile(join(webDist, 'assets', 'app-123.js'), 'console.log(1)');
-  t = await criarAppTeste({
-    WEB_DIST: webDist,
-    INSTITUICAO_NOME: 'Universidade Federal "Teste" & Cia',
-    INSTITUICAO_SIGLA: 'UFT',
-  });
 });
 
 afterAll(async () => {
   await t?.fechar();
-  await rm(webDist, { recursive: true, force: true });
 });
 
 describe('aplicação web servida pela API', () => {

@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from './config.ts';
 import { iniciarServidor } from './inicializacao.ts';
-import { cabecalhosApp, entrarNoApp } from './testing/app-teste.ts';
+import { entrarNoApp } from './testing/app-teste.ts';
+import { criarBancoVazio } from './testing/banco-servidor.ts';
+import { alterarConfiguracoes } from './testing/configuracoes-usuario.ts';
 
 let dataDir: string;
 
@@ -26,16 +27,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm start no banco embutido
     const primeiro = await iniciarServidor(config);
     expect(primeiro.migracoesAplicadas).toContain('0001-esquema-inicial');
     expect(primeiro.semente?.semeado).toBe(true);
-    const cookie = await entrarNoApp(primeiro.app, 'admin');
-    const usuario = (await primeiro.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).json();
-    const outraUnidade = usuario.lotacoes.find((u: { id: number }) => u.id !== usuario.configuracoes.idUnidadeAtual);
-    const alteracao = await primeiro.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: cabecalhosApp(cookie),
-      payload: { idUnidadeAtual: outraUnidade.id, email: 'persistente@ufex.edu.br' },
-    });
-    expect(alteracao.statusCode).toBe(200);
+    const { cookie, configuracoes } = await alterarConfiguracoes(primeiro.app, 'admin', (usuario) => ({
+      idUnidadeAtual: usuario.lotacoes.find((u) => u.id !== usuario.configuracoes.idUnidadeAtual)?.id ?? 0,
+      email: 'persistente@ufex.edu.br',
+    }));
     const documentos = await primeiro.app.inject({ method: 'GET', url: '/api/mensagens' });
     expect(documentos.statusCode).toBe(200);
     await primeiro.fechar();
@@ -45,32 +40,22 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('npm start no banco embutido
     expect(segundo.semente?.semeado).toBe(false);
     const depois = await segundo.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
     expect(depois.statusCode).toBe(200);
-    expect(depois.json().configuracoes).toMatchObject({
-      idUnidadeAtual: outraUnidade.id,
-      email: 'persistente@ufex.edu.br',
-    });
+    expect(depois.json().configuracoes).toMatchObject(configuracoes);
     await segundo.fechar();
   });
 });
 
 describe.runIf(process.env.TEST_DB === 'postgres')('npm start num servidor PostgreSQL', () => {
   it('aplica as mesmas migrações e só semeia com DEMO=1', async () => {
-    const servidor = process.env.TEST_DATABASE_URL as string;
-    const nome = `tramite_inicio_${process.pid}`;
-    const admin = new pg.Client({ connectionString: servidor });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${nome}`);
-    await admin.query(`CREATE DATABASE ${nome}`);
+    const banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string, 'tramite_inicio');
     try {
-      const url = new URL(servidor);
-      url.pathname = `/${nome}`;
-      const semDemo = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url.toString() });
+      const semDemo = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: banco.url });
       const primeiro = await iniciarServidor(semDemo);
       expect(primeiro.migracoesAplicadas).toContain('0001-esquema-inicial');
       expect(primeiro.semente).toBeNull();
       await primeiro.fechar();
 
-      const comDemo = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: url.toString(), DEMO: '1' });
+      const comDemo = lerConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: banco.url, DEMO: '1' });
       const segundo = await iniciarServidor(comDemo);
       expect(segundo.migracoesAplicadas).toEqual([]);
       expect(segundo.semente?.semeado).toBe(true);
@@ -79,8 +64,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('npm start num servidor Postg
       expect(usuario.json().username).toBe('ana');
       await segundo.fechar();
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-      await admin.end();
+      await banco.apagar();
     }
   });
 });

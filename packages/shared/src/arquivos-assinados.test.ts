@@ -1,22 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { filtrosArquivosAssinadosSchema, validarFiltrosArquivosAssinados } from './arquivos-assinados.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { casosPeriodo } from './testing/casos-periodo.ts';
 
 describe('validarFiltrosArquivosAssinados', () => {
   it('pede as duas datas de assinatura ou nenhuma, em ordem', () => {
-    expect(validarFiltrosArquivosAssinados({})).toBeNull();
-    expect(
-      validarFiltrosArquivosAssinados({ dataAssinaturaInicio: '2026-01-01', dataAssinaturaFim: '2026-01-31' }),
-    ).toBeNull();
-    expect(validarFiltrosArquivosAssinados({ dataAssinaturaInicio: '2026-01-01' })).toBe(
-      MENSAGENS.arquivosAssinados.dataAssinaturaIncompleta,
-    );
-    expect(validarFiltrosArquivosAssinados({ dataAssinaturaInicio: '', dataAssinaturaFim: '2026-01-01' })).toBe(
-      MENSAGENS.arquivosAssinados.dataAssinaturaIncompleta,
-    );
-    expect(
-      validarFiltrosArquivosAssinados({ dataAssinaturaInicio: '2026-02-01', dataAssinaturaFim: '2026-01-01' }),
-    ).toBe(MENSAGENS.arquivosAssinados.dataAssinaturaInvertida);
+    const { aceitos, recusados } = casosPeriodo('dataAssinaturaInicio', 'dataAssinaturaFim', {
+      incompleto: MENSAGENS.arquivosAssinados.dataAssinaturaIncompleta,
+      invertido: MENSAGENS.arquivosAssinados.dataAssinaturaInvertida,
+    });
+    for (const filtros of aceitos) expect(validarFiltrosArquivosAssinados(filtros)).toBeNull();
+    for (const [filtros, mensagem] of recusados) expect(validarFiltrosArquivosAssinados(filtros)).toBe(mensagem);
   });
 
   it('lê parâmetros vazios da query como ausentes e recusa datas que não existem', () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO } from './arquivos.ts';
 import { dataIsoValida } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { problemaPeriodo } from './periodo.ts';
 
 /** Contracts and pure rules of the signed files (spec §2 "Signed files", §3 Signed file, §7, §8, §9). */
 
@@ -61,11 +62,10 @@ export function validarFiltrosArquivosAssinados(filtros: {
   dataAssinaturaInicio?: string | null;
   dataAssinaturaFim?: string | null;
 }): string | null {
-  const inicio = filtros.dataAssinaturaInicio?.trim() ?? '';
-  const fim = filtros.dataAssinaturaFim?.trim() ?? '';
-  if ((inicio === '') !== (fim === '')) return MENSAGENS.arquivosAssinados.dataAssinaturaIncompleta;
-  if (inicio !== '' && fim !== '' && inicio > fim) return MENSAGENS.arquivosAssinados.dataAssinaturaInvertida;
-  return null;
+  return problemaPeriodo(filtros.dataAssinaturaInicio, filtros.dataAssinaturaFim, {
+    incompleto: MENSAGENS.arquivosAssinados.dataAssinaturaIncompleta,
+    invertido: MENSAGENS.arquivosAssinados.dataAssinaturaInvertida,
+  });
 }
 
 /** The multipart fields of POST arquivos-assinados/ (besides the files). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 /** Permission names are part of the API (DOMAIN.md). */
@@ -15,11 +16,7 @@ export const permissaoSchema = z.enum(PERMISSOES);
 /** The header a cross-site HTML form cannot send; every state-changing API call must carry it. */
 export { CABECALHO_CSRF, VALOR_CABECALHO_CSRF } from './regras-leves.ts';
 
-export const unidadeResumoSchema = z.object({
-  id: z.number().int(),
-  sigla: z.string(),
-  nome: z.string(),
-});
+export const unidadeResumoSchema = unidadeRefSchema;
 export type UnidadeResumo = z.infer<typeof unidadeResumoSchema>;
 
 export const configuracoesSchema = z.object({

@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { filtrosFavoritosSchema, tagsParaTela, validarFiltrosFavoritos } from './favoritos.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { casosPeriodo } from './testing/casos-periodo.ts';
 
 describe('validarFiltrosFavoritos', () => {
+  const { aceitos, recusados } = casosPeriodo('dataInicioUltimaAlteracao', 'dataFimUltimaAlteracao', {
+    incompleto: MENSAGENS.favoritos.dataAlteracaoIncompleta,
+    invertido: MENSAGENS.favoritos.periodoInvertido,
+  });
+
   it('aceita nenhum filtro, o período completo e o resumo com 3 caracteres', () => {
-    expect(validarFiltrosFavoritos({})).toBeNull();
-    expect(
-      validarFiltrosFavoritos({ dataInicioUltimaAlteracao: '2026-01-01', dataFimUltimaAlteracao: '2026-01-01' }),
-    ).toBeNull();
+    for (const filtros of aceitos) expect(validarFiltrosFavoritos(filtros)).toBeNull();
     expect(validarFiltrosFavoritos({ resumoDocumento: ' abc ' })).toBeNull();
   });
 
   it('recusa o período pela metade, invertido e o resumo curto', () => {
-    expect(validarFiltrosFavoritos({ dataInicioUltimaAlteracao: '2026-01-01' })).toBe(
-      MENSAGENS.favoritos.dataAlteracaoIncompleta,
-    );
-    expect(validarFiltrosFavoritos({ dataFimUltimaAlteracao: '2026-01-01', dataInicioUltimaAlteracao: '' })).toBe(
-      MENSAGENS.favoritos.dataAlteracaoIncompleta,
-    );
-    expect(
-      validarFiltrosFavoritos({ dataInicioUltimaAlteracao: '2026-01-02', dataFimUltimaAlteracao: '2026-01-01' }),
-    ).toBe(MENSAGENS.favoritos.periodoInvertido);
+    for (const [filtros, mensagem] of recusados) expect(validarFiltrosFavoritos(filtros)).toBe(mensagem);
     expect(validarFiltrosFavoritos({ resumoDocumento: ' ab ' })).toBe(MENSAGENS.busca.resumoCurto);
   });
 });

@@ -5,9 +5,10 @@ import {
   paginaDeSchema,
   RESUMO_ASSUNTO_MINIMO,
   SITUACOES_DOCUMENTO,
-  unidadeRefSchema,
+  ultimaTramitacaoSchema,
 } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { problemaPeriodo } from './periodo.ts';
 
 /** Contracts and pure rules of the favourites list (spec §2 "Favourites", §3 Favourite, §7 Favourites). */
 
@@ -34,23 +35,18 @@ export function validarFiltrosFavoritos(filtros: {
   dataFimUltimaAlteracao?: string | null;
   resumoDocumento?: string | null;
 }): string | null {
-  const inicio = filtros.dataInicioUltimaAlteracao?.trim() ?? '';
-  const fim = filtros.dataFimUltimaAlteracao?.trim() ?? '';
-  if ((inicio === '') !== (fim === '')) return MENSAGENS.favoritos.dataAlteracaoIncompleta;
-  if (inicio !== '' && fim !== '' && inicio > fim) return MENSAGENS.favoritos.periodoInvertido;
+  const periodo = problemaPeriodo(filtros.dataInicioUltimaAlteracao, filtros.dataFimUltimaAlteracao, {
+    incompleto: MENSAGENS.favoritos.dataAlteracaoIncompleta,
+    invertido: MENSAGENS.favoritos.periodoInvertido,
+  });
+  if (periodo) return periodo;
   const resumo = filtros.resumoDocumento?.trim() ?? '';
   if (resumo !== '' && resumo.length < RESUMO_ASSUNTO_MINIMO) return MENSAGENS.busca.resumoCurto;
   return null;
 }
 
 /** The last movement as the list shows it (never fetched for a document still EM_CRIACAO, spec §4). */
-export const ultimaTramitacaoFavoritoSchema = z.object({
-  unidadeOrigem: unidadeRefSchema,
-  unidadeDestino: unidadeRefSchema,
-  passo: z.string().nullable(),
-  dtDespacho: z.string(),
-  dtRecebimento: z.string().nullable(),
-});
+export const ultimaTramitacaoFavoritoSchema = ultimaTramitacaoSchema.omit({ id: true, sequencia: true });
 
 /** One favourite of the caller (spec §3 Favourite: idDocumento, tagsFavorito, tagsFavoritoTela, acompanhadoPorEmail). */
 export const itemFavoritoSchema = z.object({

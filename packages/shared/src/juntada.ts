@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentoResumoSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 
 /**
@@ -46,12 +47,13 @@ export const candidatosJuntadaSchema = z.object({
   numeroDocumento: z.string().trim().min(1, MENSAGENS.juntada.numeroObrigatorio).max(40),
 });
 
-export const candidatoJuntadaSchema = z.object({
-  idDocumento: z.number().int(),
-  numero: z.string(),
-  tipo: z.string(),
-  resumoAssunto: z.string().nullable(),
-  unidadeAtual: z.string(),
+/** A document that may be joined: the columns of a search row that identify it. */
+export const candidatoJuntadaSchema = documentoResumoSchema.pick({
+  idDocumento: true,
+  numero: true,
+  tipo: true,
+  resumoAssunto: true,
+  unidadeAtual: true,
 });
 export type CandidatoJuntada = z.infer<typeof candidatoJuntadaSchema>;
 

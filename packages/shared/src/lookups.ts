@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 import {
   type NomeTipoInteressado,
@@ -46,13 +47,7 @@ export const assuntoSchema = z.object({
 });
 export type Assunto = z.infer<typeof assuntoSchema>;
 
-export const unidadeSchema = z.object({
-  id: z.number().int(),
-  sigla: z.string(),
-  nome: z.string(),
-  codigo: z.number().int(),
-  ativa: z.boolean(),
-});
+export const unidadeSchema = unidadeRefSchema.extend({ codigo: z.number().int(), ativa: z.boolean() });
 export type Unidade = z.infer<typeof unidadeSchema>;
 
 /** An employee of the origin units (spec §3); the synthetic 'TODOS' entry has id -1. */

@@ -1,6 +1,6 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { consultaBusca, consultaInformacoesDocumento } from '../features/documentos/queries.ts';
+import { type CriteriosBusca, consultaBusca, consultaInformacoesDocumento } from '../features/documentos/queries.ts';
 import { consultasCaixa } from '../features/tramitacao/queries.ts';
 import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
 
@@ -62,35 +62,39 @@ describe('SQL das consultas mais usadas', () => {
     ).toMatchFileSnapshot('./consultas/caixa-postal-filtrada.sql');
   });
 
-  it('busca de documentos por texto, período de envio e responsável, por relevância', async () => {
-    const consulta = consultaBusca(banco.db, {
-      resumoAssunto: 'diárias viagem',
-      idTipoDocumento: 3,
-      criacao: { inicio: '2026-01-01', fim: '2026-12-31' },
-      envio: { inicio: '2026-02-01', fim: '2026-02-28' },
-      responsavel: { tipo: 'UNIDADE', id: 7 },
-      lotacoes: [7, 8],
-      ordenacao: 'relevancia',
-      direcao: 'desc',
-      pagina: 1,
-      tamanhoPagina: 20,
-    });
+  it.each<{ titulo: string; arquivo: string; criterios: CriteriosBusca }>([
+    {
+      titulo: 'por texto, período de envio e responsável, por relevância',
+      arquivo: 'busca-documentos.sql',
+      criterios: {
+        resumoAssunto: 'diárias viagem',
+        idTipoDocumento: 3,
+        criacao: { inicio: '2026-01-01', fim: '2026-12-31' },
+        envio: { inicio: '2026-02-01', fim: '2026-02-28' },
+        responsavel: { tipo: 'UNIDADE', id: 7 },
+        lotacoes: [7, 8],
+        ordenacao: 'relevancia',
+        direcao: 'desc',
+        pagina: 1,
+        tamanhoPagina: 20,
+      },
+    },
+    {
+      titulo: 'por número, anônima',
+      arquivo: 'busca-documentos-numero.sql',
+      criterios: {
+        numeroDigitos: '23000',
+        lotacoes: null,
+        ordenacao: 'dataCriacao',
+        direcao: 'desc',
+        pagina: 1,
+        tamanhoPagina: 20,
+      },
+    },
+  ])('busca de documentos $titulo', async ({ arquivo, criterios }) => {
+    const consulta = consultaBusca(banco.db, criterios);
     await expect(comoArquivo('features/documentos/queries.ts: consultaBusca', consulta.compile())).toMatchFileSnapshot(
-      './consultas/busca-documentos.sql',
-    );
-  });
-
-  it('busca de documentos por número, anônima', async () => {
-    const consulta = consultaBusca(banco.db, {
-      numeroDigitos: '23000',
-      lotacoes: null,
-      ordenacao: 'dataCriacao',
-      direcao: 'desc',
-      pagina: 1,
-      tamanhoPagina: 20,
-    });
-    await expect(comoArquivo('features/documentos/queries.ts: consultaBusca', consulta.compile())).toMatchFileSnapshot(
-      './consultas/busca-documentos-numero.sql',
+      `./consultas/${arquivo}`,
     );
   });
 

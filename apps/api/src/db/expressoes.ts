@@ -19,3 +19,20 @@ export const COLUNAS_ORIGEM_DESTINO = [
   'ud.sigla as destinoSigla',
   'ud.nome as destinoNome',
 ] as const;
+
+/** What a tramitação `t` shows in a summary (joined by `juntarOrigemDestinoPasso`): the document's last movement. */
+export const COLUNAS_RESUMO_TRAMITACAO = [
+  ...COLUNAS_ORIGEM_DESTINO,
+  'p.descricao as passo',
+  't.dtDespacho',
+  't.dtRecebimento',
+] as const;
+
+/** A document `d`'s situation and processing state, from which the lists and its screen show what it is doing. */
+export const COLUNAS_ESTADO_DOCUMENTO = [
+  'd.situacao',
+  'd.estadoProcessamento',
+  'd.estadoOrigem',
+  'd.estadoTamanho',
+  'd.estadoVisibilidadeCaixa',
+] as const;

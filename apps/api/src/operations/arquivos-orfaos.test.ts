@@ -3,21 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArmazenamentoArquivos } from '../platform/armazenamento.ts';
-import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
+import { usarBancoTeste } from '../testing/banco-do-arquivo.ts';
 import { recolherArquivosOrfaos } from './arquivos-orfaos.ts';
 
 /** Issue 12: the sweep that deletes what a crashed process left in the file store, and nothing else. */
 describe('limpeza de arquivos órfãos do armazenamento', () => {
-  let banco: BancoTeste;
+  const banco = usarBancoTeste();
   let pasta: string;
 
   beforeAll(async () => {
-    banco = await criarBancoTeste();
     pasta = await mkdtemp(join(tmpdir(), 'tramite-orfaos-'));
   });
 
   afterAll(async () => {
-    await banco.fechar();
     await rm(pasta, { recursive: true, force: true });
   });
 

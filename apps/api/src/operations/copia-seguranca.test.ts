@@ -3,16 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Config, lerConfig } from '../config.ts';
 import { iniciarServidor, type ServidorIniciado } from '../inicializacao.ts';
 import { AssinadorPdf } from '../platform/assinatura-pdf.ts';
-import { cabecalhosApp, entrarNoApp } from '../testing/app-teste.ts';
+import { entrarNoApp } from '../testing/app-teste.ts';
 import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { alterarConfiguracoes } from '../testing/configuracoes-usuario.ts';
 import { ErroCopia, fazerCopia, restaurarCopia } from './copia-seguranca.ts';
+import { type BancoCriado, criarBancoVazio, RAIZ_REPOSITORIO } from './processos.ts';
 
 /**
  * Issue 12: a backup of a server with data, restored into a new DATA_DIR (or a new database), gives a server that
@@ -21,7 +22,6 @@ import { ErroCopia, fazerCopia, restaurarCopia } from './copia-seguranca.ts';
  */
 
 const executar = promisify(execFile);
-const RAIZ_REPOSITORIO = resolve(import.meta.dirname, '../../../..');
 const pastas: string[] = [];
 
 async function pastaTemporaria(prefixo: string): Promise<string> {
@@ -48,16 +48,11 @@ interface Marca {
 /** Changes something through the API and reads a piece's bytes, to find both again after the restore. */
 async function marcarDados(servidor: ServidorIniciado): Promise<Marca> {
   const { app } = servidor;
-  const cookie = await entrarNoApp(app, 'admin');
-  const usuario = (await app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } })).json();
   const email = `copia-${randomBytes(3).toString('hex')}@ufex.edu.br`;
-  const alteracao = await app.inject({
-    method: 'POST',
-    url: '/api/auth/configuracoes',
-    headers: cabecalhosApp(cookie),
-    payload: { idUnidadeAtual: usuario.configuracoes.idUnidadeAtual, email },
-  });
-  expect(alteracao.statusCode).toBe(200);
+  const { cookie } = await alterarConfiguracoes(app, 'admin', (usuario) => ({
+    idUnidadeAtual: usuario.configuracoes.idUnidadeAtual,
+    email,
+  }));
   const peca = await app.db
     .selectFrom('peca')
     .innerJoin('anexo', 'anexo.id', 'peca.idAnexo')
@@ -74,25 +69,32 @@ async function marcarDados(servidor: ServidorIniciado): Promise<Marca> {
   return { email, idDocumento: peca.idDocumento, idAnexo: peca.idAnexo, bytes: binario.rawPayload };
 }
 
-async function conferirDados(servidor: ServidorIniciado, marca: Marca): Promise<void> {
-  const { app } = servidor;
-  const cookie = await entrarNoApp(app, 'admin');
-  const usuario = await app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
-  expect(usuario.statusCode).toBe(200);
-  expect(usuario.json().email).toBe(marca.email);
-  const binario = await app.inject({
-    method: 'GET',
-    url: `/api/documentos/${marca.idDocumento}/anexos/${marca.idAnexo}/binario`,
-    headers: { cookie },
-  });
-  expect(binario.statusCode).toBe(200);
-  expect(Buffer.compare(binario.rawPayload, marca.bytes)).toBe(0);
-  const auditoria = await app.db
-    .selectFrom('auditoria')
-    .select('depois')
-    .where('acao', '=', 'ALTERAR_CONFIGURACOES')
-    .execute();
-  expect(JSON.stringify(auditoria)).toContain(marca.email);
+/** A server on the restored copy: no migration left to apply, and the marked change and bytes are there. */
+async function conferirRestauracao(config: Config, marca: Marca): Promise<void> {
+  const servidor = await iniciarServidor(config);
+  try {
+    expect(servidor.migracoesAplicadas).toEqual([]);
+    const { app } = servidor;
+    const cookie = await entrarNoApp(app, 'admin');
+    const usuario = await app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
+    expect(usuario.statusCode).toBe(200);
+    expect(usuario.json().email).toBe(marca.email);
+    const binario = await app.inject({
+      method: 'GET',
+      url: `/api/documentos/${marca.idDocumento}/anexos/${marca.idAnexo}/binario`,
+      headers: { cookie },
+    });
+    expect(binario.statusCode).toBe(200);
+    expect(Buffer.compare(binario.rawPayload, marca.bytes)).toBe(0);
+    const auditoria = await app.db
+      .selectFrom('auditoria')
+      .select('depois')
+      .where('acao', '=', 'ALTERAR_CONFIGURACOES')
+      .execute();
+    expect(JSON.stringify(auditoria)).toContain(marca.email);
+  } finally {
+    await servidor.fechar();
+  }
 }
 
 async function contarArquivos(raiz: string): Promise<number> {
@@ -165,13 +167,7 @@ describe.skipIf(bancoDosTestes() === 'postgres')('cópia de segurança do banco 
     // A restore never overwrites: the same DATA_DIR again is refused.
     await expect(restaurarCopia(pasta, configNovo)).rejects.toThrow(ErroCopia);
 
-    const restaurado = await iniciarServidor(configNovo);
-    try {
-      expect(restaurado.migracoesAplicadas).toEqual([]);
-      await conferirDados(restaurado, marca);
-    } finally {
-      await restaurado.fechar();
-    }
+    await conferirRestauracao(configNovo, marca);
   });
 
   it('recusa uma cópia danificada, sem gravar nada', async () => {
@@ -190,32 +186,16 @@ describe.skipIf(bancoDosTestes() === 'postgres')('cópia de segurança do banco 
 });
 
 describe.runIf(bancoDosTestes() === 'postgres')('cópia de segurança com servidor PostgreSQL (pg_dump)', () => {
-  const urlServidor = process.env.TEST_DATABASE_URL ?? '';
-  const bancos: string[] = [];
+  const bancos: BancoCriado[] = [];
 
   async function criarBanco(): Promise<string> {
-    const nome = `tramite_copia_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: urlServidor });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${nome}`);
-    } finally {
-      await admin.end();
-    }
-    bancos.push(nome);
-    const url = new URL(urlServidor);
-    url.pathname = `/${nome}`;
-    return url.toString();
+    const banco = await criarBancoVazio(process.env.TEST_DATABASE_URL ?? '', 'tramite_copia');
+    bancos.push(banco);
+    return banco.url;
   }
 
   afterAll(async () => {
-    const admin = new pg.Client({ connectionString: urlServidor });
-    await admin.connect();
-    try {
-      for (const nome of bancos) await admin.query(`DROP DATABASE IF EXISTS ${nome} WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    for (const banco of bancos) await banco.apagar();
   });
 
   it('copia com o servidor em uso e restaura num banco novo', { timeout: LONGO }, async () => {
@@ -236,13 +216,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('cópia de segurança com servid
       DEMO: '0',
     });
     await restaurarCopia(pasta, configNovo);
-    const restaurado = await iniciarServidor(configNovo);
-    try {
-      expect(restaurado.migracoesAplicadas).toEqual([]);
-      await conferirDados(restaurado, marca);
-    } finally {
-      await restaurado.fechar();
-    }
+    await conferirRestauracao(configNovo, marca);
     // The restored database is no longer empty: a second restore is refused.
     await expect(restaurarCopia(pasta, configNovo)).rejects.toThrow(/não está vazio/);
   });

@@ -1,22 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { MENSAGENS } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { expect, it } from 'vitest';
 import { abrirEnvioLento, type EnvioLento, type RespostaCrua } from '../testing/envio-lento.ts';
-import {
-  autuar,
-  type BancoCriado,
-  criarBancoVazio,
-  entrar,
-  enviarPeca,
-  iniciarProcesso,
-  lerCenarioDemo,
-  type ProcessoServidor,
-  pdfUnico,
-} from './processos.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { autuar, entrar, enviarPeca, type ProcessoServidor, pdfUnico } from './processos.ts';
 
 /**
  * Issue 17, item 8, against a real server process: 320 multipart uploads that announce 4 MB, send a few bytes and
@@ -25,27 +14,20 @@ import {
  * answering light requests and another user's real upload, with its open file descriptors bounded by the caps.
  */
 
-const PORTA = 4247;
 const POR_USUARIO = 4;
 const NO_PROCESSO = 10;
 const OCIOSO_SEGUNDOS = 6;
 /** Descriptors the process may open besides the uploads' (database connections, log pipes, the store). */
 const FOLGA_DESCRITORES = 25;
 
-describe.runIf(bancoDosTestes() === 'postgres')('envios lentos contra um processo real (issue 17)', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('envios lentos contra um processo real (issue 17)', () => {
   let servidor: ProcessoServidor;
   const sessoes: Record<'ana' | 'bruno' | 'admin', string> = { ana: '', bruno: '', admin: '' };
   const documentos: Record<'ana' | 'bruno' | 'admin', number> = { ana: 0, bruno: 0, admin: 0 };
 
-  beforeAll(async () => {
-    banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-envios-lentos-'));
-    servidor = await iniciarProcesso({
-      porta: PORTA,
-      databaseUrl: banco.url,
-      dataDir,
+  const ambiente = usarAmbienteProcessos('tramite-envios-lentos-', async (a) => {
+    servidor = await a.iniciar({
+      porta: PORTAS.enviosLentos,
       demo: true,
       env: {
         ENVIO_MAXIMO_POR_USUARIO: String(POR_USUARIO),
@@ -53,22 +35,16 @@ describe.runIf(bancoDosTestes() === 'postgres')('envios lentos contra um process
         ENVIO_OCIOSO_SEGUNDOS: String(OCIOSO_SEGUNDOS),
       },
     });
-    const cenario = await lerCenarioDemo(banco.url);
+    const cenario = await a.cenarioDemo();
     for (const usuario of ['ana', 'bruno', 'admin'] as const) {
       sessoes[usuario] = await entrar(servidor.base, usuario);
       documentos[usuario] = await autuar(servidor.base, sessoes[usuario], cenario, `Envios lentos de ${usuario}`);
     }
-  }, 240_000);
-
-  afterAll(async () => {
-    await servidor?.parar();
-    await banco?.apagar();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   const descritores = async () => (await readdir(`/proc/${servidor.processo.pid}/fd`)).length;
   const temporarios = async () =>
-    (await readdir(join(dataDir, 'arquivos'), { recursive: true }).catch(() => [] as string[])).filter((n) =>
+    (await readdir(join(ambiente.dataDir, 'arquivos'), { recursive: true }).catch(() => [] as string[])).filter((n) =>
       String(n).includes('.tmp-'),
     );
 
@@ -78,7 +54,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('envios lentos contra um process
     const respostas: (RespostaCrua | null)[] = [];
     const parado = (usuario: keyof typeof sessoes) => {
       const envio = abrirEnvioLento({
-        porta: PORTA,
+        porta: PORTAS.enviosLentos,
         caminho: `/api/documentos/${documentos[usuario]}/anexos`,
         cookie: sessoes[usuario],
         campos: { tipoCopia: 'N' },

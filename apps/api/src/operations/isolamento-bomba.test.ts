@@ -1,21 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Consolidacao, MENSAGENS } from '@tramite/shared';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { expect, it } from 'vitest';
 import { gerarPdfBomba } from '../testing/pdf-bomba.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
 import {
   autuar,
-  type BancoCriado,
   type CenarioDemo,
-  criarBancoVazio,
   entrar,
   enviarJson,
   enviarPeca,
-  iniciarProcesso,
-  lerCenarioDemo,
   type ProcessoServidor,
   tramitar,
 } from './processos.ts';
@@ -26,26 +19,14 @@ import { quantil, sondarDurante } from './sonda-leve.ts';
  * a light request is asked over and over. The server answers it promptly all along, its own memory stays small
  * (the bomb is read in a worker process, killed at its cap) and both jobs fail with the clear message.
  */
-const PORTA = 4251;
 const AMBIENTE = { TRABALHADORES_MEMORIA_MB: '256', FILA_INTERVALO_MS: '200' };
 
-describe.runIf(bancoDosTestes() === 'postgres')('bomba de descompressão contra um servidor real', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('bomba de descompressão contra um servidor real', () => {
   let servidor: ProcessoServidor;
   let cenario: CenarioDemo;
-
-  beforeAll(async () => {
-    banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-bomba-'));
-    servidor = await iniciarProcesso({ porta: PORTA, databaseUrl: banco.url, dataDir, demo: true, env: AMBIENTE });
-    cenario = await lerCenarioDemo(banco.url);
-  }, 240_000);
-
-  afterAll(async () => {
-    await servidor?.parar();
-    await banco?.apagar();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  const ambiente = usarAmbienteProcessos('tramite-bomba-', async (a) => {
+    servidor = await a.iniciar({ porta: PORTAS.isolamentoBomba, demo: true, env: AMBIENTE });
+    cenario = await a.cenarioDemo();
   });
 
   it('um pedido leve continua rápido e a memória do servidor fica pequena enquanto a bomba é processada', async () => {
@@ -58,7 +39,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('bomba de descompressão contra 
     expect((await tramitar(base, ana, cenario, idDocumento, cenario.prograd)).status).toBe(201);
     const { idAnexo } = enviada.corpo as { idAnexo: number };
 
-    const cliente = new pg.Client({ connectionString: banco.url });
+    const cliente = new pg.Client({ connectionString: ambiente.banco.url });
     await cliente.connect();
     const { matricula_siape: siape } = (
       await cliente.query(`SELECT matricula_siape FROM usuario WHERE username = 'ana'`)

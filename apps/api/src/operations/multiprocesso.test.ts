@@ -1,20 +1,14 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { abrirBanco, type ConexaoAberta } from '../db/connection.ts';
 import { enfileirarEmail } from '../platform/email.ts';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
 import {
   autuar,
-  type BancoCriado,
-  type CenarioDemo,
-  criarBancoVazio,
   entrar,
   enviarJson,
   enviarPeca,
-  iniciarProcesso,
-  lerCenarioDemo,
   obter,
   type ProcessoServidor,
   pdfUnico,
@@ -26,30 +20,17 @@ import {
  * Issue 12, Reliability: two real API processes (apps/api/src/server.ts) on one PostgreSQL database and one shared
  * DATA_DIR. Sessions, the row lock of a receipt and the job queue must work across processes.
  */
-describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API no mesmo PostgreSQL', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('dois processos da API no mesmo PostgreSQL', () => {
   let a: ProcessoServidor;
   let b: ProcessoServidor;
-  let cenario: CenarioDemo;
   let conexao: ConexaoAberta;
-
-  beforeAll(async () => {
-    banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-multiprocesso-'));
+  const ambiente = usarAmbienteProcessos('tramite-multiprocesso-', async (amb) => {
     const env = { FILA_INTERVALO_MS: '100' };
     // The first process migrates and seeds; the second finds the database ready.
-    a = await iniciarProcesso({ porta: 4201, databaseUrl: banco.url, dataDir, demo: true, env });
-    b = await iniciarProcesso({ porta: 4202, databaseUrl: banco.url, dataDir, demo: false, env });
-    cenario = await lerCenarioDemo(banco.url);
-    conexao = await abrirBanco({ tipo: 'postgres', url: banco.url });
-  }, 240_000);
-
-  afterAll(async () => {
-    await Promise.all([a?.parar(), b?.parar()]);
-    await conexao?.fechar();
-    await banco?.apagar();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    a = await amb.iniciar({ porta: PORTAS.multiprocesso[0], demo: true, env });
+    b = await amb.iniciar({ porta: PORTAS.multiprocesso[1], demo: false, env });
+    conexao = await abrirBanco({ tipo: 'postgres', url: amb.banco.url });
+    amb.aoEncerrar(() => conexao.fechar());
   });
 
   it('uma sessão aberta num processo vale no outro, e sair num encerra nos dois', async () => {
@@ -67,6 +48,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API no mesmo 
 
   it('100 recebimentos simultâneos do mesmo documento, divididos entre os dois processos: um só vence', async () => {
     const ana = await entrar(a.base, 'ana');
+    const cenario = await ambiente.cenarioDemo();
     const idDocumento = await autuar(a.base, ana, cenario, 'Recebimento concorrente');
     expect((await enviarPeca(b.base, ana, idDocumento, await pdfUnico())).status).toBe(201);
     expect((await tramitar(b.base, ana, cenario, idDocumento, cenario.prograd)).status).toBe(201);
@@ -142,7 +124,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API no mesmo 
     // A job finished by one worker must not be run again by the other: wait a few polling rounds more.
     await new Promise((r) => setTimeout(r, 1000));
 
-    const pasta = join(dataDir, 'outbox');
+    const pasta = join(ambiente.dataDir, 'outbox');
     const assuntos: string[] = [];
     for (const nome of (await readdir(pasta)).filter((n) => n.endsWith('.eml'))) {
       const conteudo = await readFile(join(pasta, nome), 'utf8');

@@ -3,20 +3,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
-import {
-  autuar,
-  type BancoCriado,
-  criarBancoVazio,
-  entrar,
-  enviarPeca,
-  iniciarProcesso,
-  lerCenarioDemo,
-  obter,
-  type ProcessoServidor,
-  pdfUnico,
-} from './processos.ts';
+import { afterAll, expect, it } from 'vitest';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { autuar, entrar, enviarPeca, obter, type ProcessoServidor, pdfUnico } from './processos.ts';
 
 /**
  * Issue 12, "Deployment beyond one machine" (docs/deployment.md): two API processes behind nginx on loopback, the
@@ -24,8 +13,7 @@ import {
  * the package when missing, see scripts/test.mjs).
  */
 const NGINX = '/usr/sbin/nginx';
-const PORTA_NGINX = 4230;
-const PORTAS_API = [4231, 4232];
+const { nginx: PORTA_NGINX, api: PORTAS_API } = PORTAS.nginx;
 
 /** The upstream block and the proxy settings of docs/deployment.md; the answering process in X-Upstream. */
 function configuracaoNginx(pasta: string): string {
@@ -68,35 +56,23 @@ http {
 `;
 }
 
-describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API atrás do nginx', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('dois processos da API atrás do nginx', () => {
   let pasta: string;
   let nginx: ChildProcess | null = null;
   let saidaNginx = '';
   const processos: ProcessoServidor[] = [];
   const base = `http://127.0.0.1:${PORTA_NGINX}`;
 
-  beforeAll(async () => {
+  const ambiente = usarAmbienteProcessos('tramite-nginx-dados-', async (amb) => {
     if (!existsSync(NGINX)) {
       throw new Error(
         `Falta o nginx (${NGINX}): "apt-get install -y nginx" (o "npm test" instala os pacotes do Debian)`,
       );
     }
-    banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-nginx-dados-'));
     pasta = await mkdtemp(join(tmpdir(), 'tramite-nginx-'));
     for (const [i, porta] of PORTAS_API.entries()) {
       // As docs/deployment.md sets it: the X-Forwarded-For of the nginx on this machine is believed.
-      processos.push(
-        await iniciarProcesso({
-          porta,
-          databaseUrl: banco.url,
-          dataDir,
-          demo: i === 0,
-          env: { TRUST_PROXY: '127.0.0.1' },
-        }),
-      );
+      processos.push(await amb.iniciar({ porta, demo: i === 0, env: { TRUST_PROXY: '127.0.0.1' } }));
     }
     await mkdir(join(pasta, 'corpo'));
     const arquivo = join(pasta, 'nginx.conf');
@@ -121,8 +97,9 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API atrás do
       if (Date.now() > prazo) throw new Error(`o nginx não respondeu: ${saidaNginx}`);
       await new Promise((r) => setTimeout(r, 200));
     }
-  }, 240_000);
+  });
 
+  // Registered after the environment's hooks, so it runs before them: nginx goes first, then the processes.
   afterAll(async () => {
     if (nginx && nginx.exitCode === null) {
       const fim = new Promise((r) => nginx?.once('exit', r));
@@ -130,9 +107,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API atrás do
       await Promise.race([fim, new Promise((r) => setTimeout(r, 5000))]);
       if (nginx.exitCode === null) nginx.kill('SIGKILL');
     }
-    await Promise.all(processos.map((p) => p.parar()));
-    await banco?.apagar();
-    for (const p of [dataDir, pasta]) if (p) await rm(p, { recursive: true, force: true });
+    if (pasta) await rm(pasta, { recursive: true, force: true });
   });
 
   it('as requisições pelo nginx chegam aos dois processos', async () => {
@@ -157,7 +132,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('dois processos da API atrás do
     expect(atendidos.size).toBe(2);
 
     // A streamed upload through the proxy (request buffering off) lands in the shared store.
-    const cenario = await lerCenarioDemo(banco.url);
+    const cenario = await ambiente.cenarioDemo();
     const idDocumento = await autuar(base, cookie, cenario, 'Documento pelo nginx');
     const envio = await enviarPeca(base, cookie, idDocumento, await pdfUnico());
     expect(envio.status).toBe(201);

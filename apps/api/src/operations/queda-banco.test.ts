@@ -1,20 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { MENSAGENS } from '@tramite/shared';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
-import {
-  type BancoCriado,
-  criarBancoVazio,
-  entrar,
-  iniciarProcesso,
-  obter,
-  type ProcessoServidor,
-  type Resposta,
-} from './processos.ts';
+import { expect, it } from 'vitest';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { entrar, obter, type ProcessoServidor, type Resposta } from './processos.ts';
 
 /**
  * Issue 12, Reliability: the database goes away while requests flow. The shared PostgreSQL server of the tests
@@ -23,9 +12,7 @@ import {
  * (what a PostgreSQL restart does to them). Requests meanwhile fail with 503 and the error shape, never 500, and
  * the same process answers normally again by itself.
  */
-const PORTA_API = 4221;
-// (4222 is NATS's default port: taken on some machines.)
-const PORTA_PROXY = 4225;
+const { api: PORTA_API, proxy: PORTA_PROXY } = PORTAS.quedaBanco;
 
 class ProxyTcp {
   private servidor: Server | null = null;
@@ -67,32 +54,21 @@ class ProxyTcp {
   }
 }
 
-describe.runIf(bancoDosTestes() === 'postgres')('banco de dados fora do ar durante a carga', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('banco de dados fora do ar durante a carga', () => {
   let proxy: ProxyTcp;
   let servidor: ProcessoServidor;
   let cookie: string;
 
-  beforeAll(async () => {
-    const urlServidor = process.env.TEST_DATABASE_URL as string;
-    banco = await criarBancoVazio(urlServidor);
-    const alvo = new URL(banco.url);
+  const ambiente = usarAmbienteProcessos('tramite-queda-banco-', async (a) => {
+    const alvo = new URL(a.banco.url);
     proxy = new ProxyTcp(PORTA_PROXY, { host: alvo.hostname, port: Number(alvo.port || 5432) });
     await proxy.ligar();
-    const viaProxy = new URL(banco.url);
+    a.aoEncerrar(() => proxy.cortar());
+    const viaProxy = new URL(a.banco.url);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(PORTA_PROXY);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-queda-banco-'));
-    servidor = await iniciarProcesso({ porta: PORTA_API, databaseUrl: viaProxy.toString(), dataDir, demo: true });
+    servidor = await a.iniciar({ porta: PORTA_API, databaseUrl: viaProxy.toString(), demo: true });
     cookie = await entrar(servidor.base, 'ana');
-  }, 240_000);
-
-  afterAll(async () => {
-    await servidor?.parar();
-    await proxy?.cortar();
-    await banco?.apagar();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   /** Requests that need the database (the session, the postal box, a search) from a few parallel clients. */
@@ -132,27 +108,32 @@ describe.runIf(bancoDosTestes() === 'postgres')('banco de dados fora do ar duran
     return respostas.filter((r) => r.resposta.status === 503).length;
   }
 
-  async function esperarRecuperacao() {
+  /** The load for `ms` milliseconds. */
+  function cargaPor(ms: number) {
+    const fim = Date.now() + ms;
+    return carga(() => Date.now() > fim);
+  }
+
+  /** Waits for the database to answer again, then a load of `ms` must pass whole, in the same process `pid`. */
+  async function conferirRecuperacao(pid: number | undefined, ms: number) {
     const prazo = Date.now() + 30_000;
     for (;;) {
       const respostas = await Promise.all([
         obter(servidor.base, '/auth', cookie),
         obter(servidor.base, '/documentos?numeroDocumento=2', cookie),
       ]);
-      if (respostas.every((r) => r.status === 200)) return;
+      if (respostas.every((r) => r.status === 200)) break;
       if (Date.now() > prazo) throw new Error(`sem recuperação: ${respostas.map((r) => r.status)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
+    const depois = await cargaPor(ms);
+    expect(depois.filter(({ resposta }) => resposta.status !== 200)).toEqual([]);
+    expect(servidor.processo.pid).toBe(pid);
   }
 
   it('conexão com o banco cortada e refeita: 503 enquanto cai, e o mesmo processo volta a responder', async () => {
     const pid = servidor.processo.pid;
-    const antes = await carga(
-      (
-        (fim) => () =>
-          Date.now() > fim
-      )(Date.now() + 1500),
-    );
+    const antes = await cargaPor(1500);
     expect(antes.length).toBeGreaterThan(0);
     expect(antes.every(({ resposta }) => resposta.status === 200)).toBe(true);
 
@@ -169,21 +150,13 @@ describe.runIf(bancoDosTestes() === 'postgres')('banco de dados fora do ar duran
     const recusas = conferirFalhasLimpas(await durante);
     expect(recusas).toBeGreaterThan(0);
 
-    await esperarRecuperacao();
-    const depois = await carga(
-      (
-        (fim) => () =>
-          Date.now() > fim
-      )(Date.now() + 1500),
-    );
-    expect(depois.filter(({ resposta }) => resposta.status !== 200)).toEqual([]);
-    expect(servidor.processo.pid).toBe(pid);
+    await conferirRecuperacao(pid, 1500);
     expect(servidor.processo.exitCode).toBeNull();
   }, 90_000);
 
   it('conexões do servidor PostgreSQL encerradas (pg_terminate_backend) no meio das requisições', async () => {
     const pid = servidor.processo.pid;
-    const admin = new pg.Client({ connectionString: banco.url });
+    const admin = new pg.Client({ connectionString: ambiente.banco.url });
     await admin.connect();
     let terminadas = 0;
     try {
@@ -194,7 +167,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('banco de dados fora do ar duran
         const r = await admin.query(
           `SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
             WHERE datname = $1 AND pid <> pg_backend_pid()`,
-          [banco.nome],
+          [ambiente.banco.nome],
         );
         terminadas += Number(r.rows[0].n);
       }
@@ -204,14 +177,6 @@ describe.runIf(bancoDosTestes() === 'postgres')('banco de dados fora do ar duran
       await admin.end();
     }
     expect(terminadas).toBeGreaterThan(0);
-    await esperarRecuperacao();
-    const depois = await carga(
-      (
-        (fim) => () =>
-          Date.now() > fim
-      )(Date.now() + 1000),
-    );
-    expect(depois.filter(({ resposta }) => resposta.status !== 200)).toEqual([]);
-    expect(servidor.processo.pid).toBe(pid);
+    await conferirRecuperacao(pid, 1000);
   }, 90_000);
 });

@@ -1,53 +1,33 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { expect, it } from 'vitest';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
 import { executarCarga, novasEstatisticas } from './carga.ts';
 import { conferirIntegridade } from './integridade.ts';
-import {
-  type BancoCriado,
-  type CenarioDemo,
-  criarBancoVazio,
-  iniciarProcesso,
-  lerCenarioDemo,
-  type ProcessoServidor,
-} from './processos.ts';
+import type { CenarioDemo, ProcessoServidor } from './processos.ts';
 
 /**
  * Issue 12, Reliability: kill -9 the server in the middle of uploads, sends and consolidations under load. After a
  * restart the database has no half-made tramitação, every stored file has its row and every row its file, and
  * every unfinished job (the consolidation the dead process had reserved included) runs to the end.
  */
-const PORTA = 4211;
 /**
  * Short reservations, so the restarted process takes the dead one's jobs again within the test, and a short grace
  * for the sweep of files the dead process put in the store without committing their rows.
  */
 const AMBIENTE = { FILA_RESERVA_SEGUNDOS: '3', FILA_INTERVALO_MS: '200', ARQUIVOS_ORFAOS_CARENCIA_SEGUNDOS: '1' };
 
-describe.runIf(bancoDosTestes() === 'postgres')('queda do processo da API (kill -9) sob carga', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('queda do processo da API (kill -9) sob carga', () => {
   let servidor: ProcessoServidor | null = null;
   let cenario: CenarioDemo;
   let cliente: pg.Client;
 
-  beforeAll(async () => {
-    banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-queda-'));
-    servidor = await iniciarProcesso({ porta: PORTA, databaseUrl: banco.url, dataDir, demo: true, env: AMBIENTE });
-    cenario = await lerCenarioDemo(banco.url);
-    cliente = new pg.Client({ connectionString: banco.url });
+  const ambiente = usarAmbienteProcessos('tramite-queda-', async (a) => {
+    servidor = await a.iniciar({ porta: PORTAS.quedaProcesso, demo: true, env: AMBIENTE });
+    cenario = await a.cenarioDemo();
+    cliente = new pg.Client({ connectionString: a.banco.url });
     await cliente.connect();
-  }, 240_000);
-
-  afterAll(async () => {
-    await servidor?.parar();
-    await cliente?.end();
-    await banco?.apagar();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    a.aoEncerrar(() => cliente.end());
   });
 
   const contar = async (consulta: string) => Number((await cliente.query(consulta)).rows[0].n);
@@ -87,7 +67,7 @@ describe.runIf(bancoDosTestes() === 'postgres')('queda do processo da API (kill 
     expect(reservadaPeloMorto, 'nenhuma consolidação estava em execução na queda').toBeGreaterThan(0);
     const inacabadas = await contar(`SELECT count(*) AS n FROM job WHERE estado IN ('PENDENTE', 'EXECUTANDO')`);
 
-    servidor = await iniciarProcesso({ porta: PORTA, databaseUrl: banco.url, dataDir, demo: false, env: AMBIENTE });
+    servidor = await ambiente.iniciar({ porta: PORTAS.quedaProcesso, demo: false, env: AMBIENTE });
 
     const fim = Date.now() + 60_000;
     let restantes = inacabadas;
@@ -104,14 +84,14 @@ describe.runIf(bancoDosTestes() === 'postgres')('queda do processo da API (kill 
     expect(await contar(`SELECT count(*) AS n FROM job WHERE estado = 'FALHOU'`)).toBe(0);
 
     // The restarted process sweeps the store when it starts.
-    let integridade = await conferirIntegridade(banco.url, join(dataDir, 'arquivos'), {
-      idDocumentoMinimo: primeiroDocumento,
-    });
-    for (let i = 0; i < 40 && (integridade.problemas.length > 0 || integridade.temporarios > 0); i++) {
-      await new Promise((r) => setTimeout(r, 250));
-      integridade = await conferirIntegridade(banco.url, join(dataDir, 'arquivos'), {
+    const conferir = () =>
+      conferirIntegridade(ambiente.banco.url, join(ambiente.dataDir, 'arquivos'), {
         idDocumentoMinimo: primeiroDocumento,
       });
+    let integridade = await conferir();
+    for (let i = 0; i < 40 && (integridade.problemas.length > 0 || integridade.temporarios > 0); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      integridade = await conferir();
     }
     expect(integridade.problemas).toEqual([]);
     expect(integridade.temporarios).toBe(0);

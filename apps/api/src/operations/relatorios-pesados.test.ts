@@ -1,64 +1,56 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirBanco, type ConexaoAberta } from '../db/connection.ts';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { expect, it } from 'vitest';
+import { abrirBanco } from '../db/connection.ts';
 import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
-import { type BancoCriado, criarBancoVazio, entrar, iniciarProcesso, type ProcessoServidor } from './processos.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { entrar, type ProcessoServidor } from './processos.ts';
 import { quantil, sondarDurante } from './sonda-leve.ts';
 
 /**
  * Issue 17, item 7: five ten-year malote reports over every unit at once, on a real server process. The PDFs are
  * drawn in the worker pool, so the event loop keeps answering light requests (GET /api/mensagens) while they run.
  */
-const PORTA = 4241;
 const UNIDADES = 4;
 const TRAMITACOES = 10_000;
 const RELATORIOS = 5;
 
-describe.runIf(bancoDosTestes() === 'postgres')('relatórios pesados não param o servidor', () => {
-  let banco: BancoCriado;
-  let dataDir: string;
+comServidorPostgres('relatórios pesados não param o servidor', () => {
   let servidor: ProcessoServidor;
-  let conexao: ConexaoAberta;
   let idsUnidades: number[];
 
-  beforeAll(async () => {
-    banco = await criarBancoVazio(process.env.TEST_DATABASE_URL as string);
-    dataDir = await mkdtemp(join(tmpdir(), 'tramite-relatorios-'));
-    // The server migrates the empty database; the data is made here, by SQL, in a few seconds.
-    servidor = await iniciarProcesso({
-      porta: PORTA,
-      databaseUrl: banco.url,
-      dataDir,
-      demo: false,
-      env: { TRABALHADORES_QUANTIDADE: '2' },
-      prazoMs: 60_000,
-    });
-    conexao = await abrirBanco({ tipo: 'postgres', url: banco.url });
-    const db = conexao.db;
-    idsUnidades = [];
-    for (let i = 1; i <= UNIDADES; i += 1) {
-      idsUnidades.push((await criarUnidade(db, { sigla: `U${i}`, nome: `Unidade de Carga ${i}` })).id);
-    }
-    for (let i = 1; i <= RELATORIOS; i += 1) {
-      await criarUsuario(db, {
-        username: `relator${i}`,
-        lotacoes: [idsUnidades[0] as number],
-        permissoes: ['RELATORIOS'],
+  usarAmbienteProcessos(
+    'tramite-relatorios-',
+    async (ambiente) => {
+      // The server migrates the empty database; the data is made here, by SQL, in a few seconds.
+      servidor = await ambiente.iniciar({
+        porta: PORTAS.relatoriosPesados,
+        demo: false,
+        env: { TRABALHADORES_QUANTIDADE: '2' },
+        prazoMs: 60_000,
       });
-    }
-    const remetente = await criarUsuario(db, { username: 'remetente', lotacoes: idsUnidades });
-    const { id: idTipo } = await db
-      .insertInto('tipoDocumento')
-      .values({ descricao: 'Ofício', urlDocumentacao: null, observacao: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const primeira = idsUnidades[0] as number;
-    // Movements spread over ten years between a few pairs of units (full batches), each summary a few lines long.
-    await sql`
+      const conexao = await abrirBanco({ tipo: 'postgres', url: ambiente.banco.url });
+      ambiente.aoEncerrar(() => conexao.fechar());
+      const db = conexao.db;
+      idsUnidades = [];
+      for (let i = 1; i <= UNIDADES; i += 1) {
+        idsUnidades.push((await criarUnidade(db, { sigla: `U${i}`, nome: `Unidade de Carga ${i}` })).id);
+      }
+      for (let i = 1; i <= RELATORIOS; i += 1) {
+        await criarUsuario(db, {
+          username: `relator${i}`,
+          lotacoes: [idsUnidades[0] as number],
+          permissoes: ['RELATORIOS'],
+        });
+      }
+      const remetente = await criarUsuario(db, { username: 'remetente', lotacoes: idsUnidades });
+      const { id: idTipo } = await db
+        .insertInto('tipoDocumento')
+        .values({ descricao: 'Ofício', urlDocumentacao: null, observacao: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const primeira = idsUnidades[0] as number;
+      // Movements spread over ten years between a few pairs of units (full batches), each summary a few lines long.
+      await sql`
       WITH novos AS (
         INSERT INTO documento (numero, numero_digitos, id_tipo_documento, resumo_assunto, id_unidade_procedencia,
           id_unidade_criadora, id_unidade_atual, id_usuario_criador, situacao, estado_processamento)
@@ -76,15 +68,10 @@ describe.runIf(bancoDosTestes() === 'postgres')('relatórios pesados não param 
       SELECT id, 1, origem, destino, ${remetente.id},
         '2016-01-04 09:00:00-03'::timestamptz + (id % ${TRAMITACOES}) * interval '2 hours'
       FROM novos`.execute(db);
-    await sql`ANALYZE`.execute(db);
-  }, 120_000);
-
-  afterAll(async () => {
-    await servidor?.parar();
-    await conexao?.fechar();
-    await banco?.apagar();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+      await sql`ANALYZE`.execute(db);
+    },
+    120_000,
+  );
 
   it('cinco malotes de dez anos em paralelo: GET /api/mensagens segue respondendo em menos de 1 s', async () => {
     const base = servidor.base;

@@ -82,6 +82,12 @@ export type EntidadeAuditoria =
   | 'interessado'
   | 'consolidacao';
 
+/** Who makes an administrative change, as its audit row records it: the user and the address. */
+export interface AutorAuditoria {
+  idUsuario: number;
+  ip: string;
+}
+
 export interface RegistroAuditoria {
   idUsuario: number | null;
   acao: AcaoAuditoria;

@@ -3,19 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from '../config.ts';
-import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
+import { usarBancoTeste } from '../testing/banco-do-arquivo.ts';
 import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../testing/servidor-smtp.ts';
 import { ArmazenamentoArquivos } from './armazenamento.ts';
 import { criarCarteiro, enfileirarEmail, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './email.ts';
 import { FilaTarefas } from './fila.ts';
 
-let banco: BancoTeste;
+const banco = usarBancoTeste();
 let pasta: string;
 let armazenamento: ArmazenamentoArquivos;
 let smtp: ServidorSmtpTeste;
 
 beforeAll(async () => {
-  banco = await criarBancoTeste();
   pasta = await mkdtemp(join(tmpdir(), 'tramite-email-'));
   armazenamento = new ArmazenamentoArquivos(join(pasta, 'arquivos'));
   smtp = await iniciarServidorSmtp();
@@ -23,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await smtp?.fechar();
-  await banco?.fechar();
   await rm(pasta, { recursive: true, force: true });
 });
 

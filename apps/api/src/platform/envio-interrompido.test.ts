@@ -38,8 +38,16 @@ afterAll(async () => {
   await t?.fechar();
 });
 
-/** Sends the request line, the headers and the start of the body, then resets the connection. */
-async function enviarEDesistir(cabecalhos: string, inicioCorpo: string): Promise<void> {
+/** Sends the request line, the headers and the start of a body of `tamanho` bytes, then resets the connection. */
+async function enviarEDesistir(url: string, tipo: string, tamanho: number, inicioCorpo: string): Promise<void> {
+  const cabecalhos = [
+    `POST ${url} HTTP/1.1`,
+    `Host: 127.0.0.1:${porta}`,
+    `Cookie: ${cookie}`,
+    'X-Requested-With: XMLHttpRequest',
+    `Content-Type: ${tipo}`,
+    `Content-Length: ${tamanho}`,
+  ].join('\r\n');
   const socket = connect(porta, '127.0.0.1');
   socket.on('error', () => {});
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -63,44 +71,30 @@ async function linhasDaRequisicao(url: string): Promise<LinhaLog[]> {
   }
 }
 
+const FRONTEIRA = 'fronteira123';
+
 describe('requisição interrompida pelo cliente', () => {
-  it('um envio de arquivo abandonado no meio não é registrado como banco indisponível', async () => {
-    const fronteira = 'fronteira123';
-    const url = '/api/arquivos-assinados?abandonado=1';
-    await enviarEDesistir(
-      [
-        `POST ${url} HTTP/1.1`,
-        `Host: 127.0.0.1:${porta}`,
-        `Cookie: ${cookie}`,
-        'X-Requested-With: XMLHttpRequest',
-        `Content-Type: multipart/form-data; boundary=${fronteira}`,
-        'Content-Length: 5000000',
-      ].join('\r\n'),
-      `--${fronteira}\r\nContent-Disposition: form-data; name="arquivos"; filename="a.pdf"\r\n` +
+  it.each([
+    [
+      'um envio de arquivo abandonado no meio não é registrado como banco indisponível',
+      '/api/arquivos-assinados?abandonado=1',
+      `multipart/form-data; boundary=${FRONTEIRA}`,
+      5_000_000,
+      `--${FRONTEIRA}\r\nContent-Disposition: form-data; name="arquivos"; filename="a.pdf"\r\n` +
         `Content-Type: application/pdf\r\n\r\n%PDF-1.4\n${'x'.repeat(20_000)}`,
-    );
+    ],
+    [
+      'um corpo JSON abandonado no meio também não',
+      '/api/auth/configuracoes?abandonado=1',
+      'application/json',
+      1000,
+      '{"idUnidadeAtual": ',
+    ],
+  ])('%s', async (_titulo, url, tipo, tamanho, inicioCorpo) => {
+    await enviarEDesistir(url, tipo, tamanho, inicioCorpo);
     const daRequisicao = await linhasDaRequisicao(url);
     expect(daRequisicao.length).toBeGreaterThan(1);
     expect(linhas.filter((l) => l.msg === 'banco de dados indisponível')).toEqual([]);
-    expect(linhas.filter((l) => l.level >= 50)).toEqual([]);
-    expect(daRequisicao.some((l) => l.msg === 'requisição interrompida pelo cliente' && l.level <= 30)).toBe(true);
-  });
-
-  it('um corpo JSON abandonado no meio também não', async () => {
-    const url = '/api/auth/configuracoes?abandonado=1';
-    await enviarEDesistir(
-      [
-        `POST ${url} HTTP/1.1`,
-        `Host: 127.0.0.1:${porta}`,
-        `Cookie: ${cookie}`,
-        'X-Requested-With: XMLHttpRequest',
-        'Content-Type: application/json',
-        'Content-Length: 1000',
-      ].join('\r\n'),
-      '{"idUnidadeAtual": ',
-    );
-    const daRequisicao = await linhasDaRequisicao(url);
-    expect(daRequisicao.length).toBeGreaterThan(1);
     expect(linhas.filter((l) => l.level >= 50)).toEqual([]);
     expect(daRequisicao.some((l) => l.msg === 'requisição interrompida pelo cliente' && l.level <= 30)).toBe(true);
   });

@@ -83,6 +83,13 @@ export const requisicaoInvalida = (
   erros: DetalheErro[] = [],
   codigo: CodigoDoStatus<400> = 'REQUISICAO_INVALIDA',
 ) => new ErroDominio(codigo, mensagem, erros);
+/** 400 about one field of the request: the message also marks that field, so a form shows it in place. */
+export const campoInvalido = (mensagem: string, campo: string) => requisicaoInvalida(mensagem, [{ campo, mensagem }]);
+/** The 400 of a shared rule (a `validar*` answers its message, or null when valid), on `campo` when given. */
+export function exigirValido(erro: string | null | undefined, campo?: string): void {
+  if (!erro) return;
+  throw campo === undefined ? requisicaoInvalida(erro) : campoInvalido(erro, campo);
+}
 export const naoAutenticado = () => new ErroDominio('NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
 export const semPermissao = (
   mensagem: string = MENSAGENS.geral.semPermissao,

@@ -1,21 +1,10 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BancoTeste, bancoDosTestes, criarBancoTeste } from '../testing/banco-teste.ts';
+import { describe, expect, it } from 'vitest';
+import { usarBancoTeste } from '../testing/banco-do-arquivo.ts';
+import { bancoDosTestes } from '../testing/banco-teste.ts';
 import { atrasoNovaTentativaSegundos, enfileirar, FilaTarefas } from './fila.ts';
 
-let banco: BancoTeste;
-
-beforeAll(async () => {
-  banco = await criarBancoTeste();
-});
-
-afterAll(async () => {
-  await banco?.fechar();
-});
-
-beforeEach(async () => {
-  await banco.db.deleteFrom('job').execute();
-});
+const banco = usarBancoTeste('job');
 
 const estados = () =>
   banco.db.selectFrom('job').select(['id', 'estado', 'tentativas', 'ultimoErro']).orderBy('id').execute();

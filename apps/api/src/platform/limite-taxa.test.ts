@@ -1,21 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
+import { describe, expect, it } from 'vitest';
+import { usarBancoTeste } from '../testing/banco-do-arquivo.ts';
 import { ErroLimiteTaxa } from './erros.ts';
 import { consumirLimite, exigirLimites, type RegraLimite } from './limite-taxa.ts';
 
-let banco: BancoTeste;
-
-beforeAll(async () => {
-  banco = await criarBancoTeste();
-});
-
-afterAll(async () => {
-  await banco?.fechar();
-});
-
-beforeEach(async () => {
-  await banco.db.deleteFrom('limiteTaxa').execute();
-});
+const banco = usarBancoTeste('limiteTaxa');
 
 const regra: RegraLimite = { nome: 'teste', maximo: 5, janelaSegundos: 3600 };
 

@@ -1,5 +1,5 @@
 import { MENSAGENS } from '@tramite/shared';
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
@@ -22,30 +22,32 @@ afterAll(async () => {
 });
 
 describe('formato de erro', () => {
-  it('responde 404 com mensagem para uma chamada que não existe', async () => {
-    const resposta = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
-    expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({
-      codigo: 'ROTA_NAO_ENCONTRADA',
-      mensagem: MENSAGENS.geral.rotaNaoEncontrada,
-      erros: [{ mensagem: 'GET /api/nao-existe' }],
-    });
-  });
-
-  it('responde 400 com os campos inválidos', async () => {
-    const cookie = await t.entrar('ana');
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: { ...cabecalhosApp(cookie), 'content-type': 'application/json' },
-      payload: '{"idUnidadeAtual": ',
-    });
-    expect(resposta.statusCode).toBe(400);
-    expect(resposta.json()).toEqual({
-      codigo: 'REQUISICAO_INVALIDA',
-      mensagem: 'O corpo da requisição não é um JSON válido',
-      erros: [],
-    });
+  it.each<[string, () => Promise<InjectOptions>, number, unknown]>([
+    [
+      'responde 404 com mensagem para uma chamada que não existe',
+      async () => ({ method: 'GET', url: '/api/nao-existe' }),
+      404,
+      {
+        codigo: 'ROTA_NAO_ENCONTRADA',
+        mensagem: MENSAGENS.geral.rotaNaoEncontrada,
+        erros: [{ mensagem: 'GET /api/nao-existe' }],
+      },
+    ],
+    [
+      'responde 400 com os campos inválidos',
+      async () => ({
+        method: 'POST',
+        url: '/api/auth/configuracoes',
+        headers: { ...cabecalhosApp(await t.entrar('ana')), 'content-type': 'application/json' },
+        payload: '{"idUnidadeAtual": ',
+      }),
+      400,
+      { codigo: 'REQUISICAO_INVALIDA', mensagem: 'O corpo da requisição não é um JSON válido', erros: [] },
+    ],
+  ])('%s', async (_titulo, pedido, status, corpo) => {
+    const resposta = await t.app.inject(await pedido());
+    expect(resposta.statusCode).toBe(status);
+    expect(resposta.json()).toEqual(corpo);
   });
 
   it('responde 400 quando a query não segue o esquema', async () => {

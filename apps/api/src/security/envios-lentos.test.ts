@@ -4,9 +4,9 @@ import { MENSAGENS } from '@tramite/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../testing/app-teste.ts';
 import { pdf } from '../testing/arquivos.ts';
+import { prepararEnvios } from '../testing/documento-para-envios.ts';
 import { abrirEnvioLento, type EnvioLento, respostaEm } from '../testing/envio-lento.ts';
 import { arquivosNoArmazenamento } from '../testing/estado.ts';
-import { criarDocumento, criarTipoDocumento, criarUnidade, criarUsuario } from '../testing/fabricas.ts';
 import { corpoMultipart, enviarPecas } from '../testing/multipart.ts';
 
 /**
@@ -56,6 +56,21 @@ function envioLento(
   return envio;
 }
 
+/** Writes `texto` on a raw connection: what came back, and whether the server closed it within 5 s. */
+async function conexaoCrua(texto: string): Promise<{ recebido: string; fechada: boolean }> {
+  const socket = connect(porta, '127.0.0.1');
+  socket.on('error', () => {});
+  let recebido = '';
+  socket.on('data', (d) => {
+    recebido += String(d);
+  });
+  const fechou = new Promise<void>((r) => socket.once('close', () => r()));
+  socket.write(texto);
+  const fechada = await Promise.race([fechou.then(() => true), esperar(5000).then(() => false)]);
+  socket.destroy();
+  return { recebido, fechada };
+}
+
 beforeAll(async () => {
   t = await criarAppTeste({
     ENVIO_MAXIMO_POR_USUARIO: String(POR_USUARIO),
@@ -64,24 +79,7 @@ beforeAll(async () => {
     CABECALHOS_PRAZO_SEGUNDOS: '1',
     MANTER_CONEXAO_SEGUNDOS: '1',
   });
-  const db = t.banco.db;
-  const protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
-  const ana = await criarUsuario(db, { username: 'ana', lotacoes: [protocolo.id] });
-  await criarUsuario(db, { username: 'bruno', lotacoes: [protocolo.id] });
-  await criarUsuario(db, { username: 'carla', lotacoes: [protocolo.id] });
-  await db.updateTable('usuario').set({ matriculaSiape: SIAPE }).where('id', '=', ana.id).execute();
-  idDocumento = await criarDocumento(db, {
-    idUnidade: protocolo.id,
-    idUsuario: ana.id,
-    idTipoDocumento: await criarTipoDocumento(db),
-  });
-  idTipoAssinatura = (
-    await db
-      .insertInto('tipoAssinatura')
-      .values({ descricao: 'Assinatura de teste' })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  ({ idDocumento, idTipoAssinatura } = await prepararEnvios(t.banco.db, SIAPE, ['bruno', 'carla']));
   sessoes = { ana: await t.entrar('ana'), bruno: await t.entrar('bruno'), carla: await t.entrar('carla') };
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const endereco = t.app.server.address();
@@ -194,30 +192,14 @@ describe('prazos de ociosidade (issue 17)', () => {
   });
 
   it('cabeçalhos que não terminam recebem 408, e uma conexão ociosa entre pedidos é fechada', async () => {
-    const lento = connect(porta, '127.0.0.1');
-    lento.on('error', () => {});
-    let recebido = '';
-    lento.on('data', (d) => {
-      recebido += String(d);
-    });
-    const fechouLento = new Promise<void>((r) => lento.once('close', () => r()));
-    lento.write('GET /api/mensagens HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento: ');
-    const cabecalhosLentos = await Promise.race([fechouLento.then(() => true), esperar(5000).then(() => false)]);
-    lento.destroy();
-    expect(cabecalhosLentos).toBe(true);
-    expect(recebido).toMatch(/^HTTP\/1\.1 408 /);
+    const lento = await conexaoCrua('GET /api/mensagens HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Lento: ');
+    expect(lento.fechada).toBe(true);
+    expect(lento.recebido).toMatch(/^HTTP\/1\.1 408 /);
 
-    const ocioso = connect(porta, '127.0.0.1');
-    ocioso.on('error', () => {});
-    let resposta = '';
-    ocioso.on('data', (d) => {
-      resposta += String(d);
-    });
-    const fechouOcioso = new Promise<void>((r) => ocioso.once('close', () => r()));
-    ocioso.write('GET /api/mensagens HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
-    const fechado = await Promise.race([fechouOcioso.then(() => true), esperar(5000).then(() => false)]);
-    ocioso.destroy();
-    expect(resposta).toMatch(/^HTTP\/1\.1 200 /);
-    expect(fechado).toBe(true);
+    const ocioso = await conexaoCrua(
+      'GET /api/mensagens HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n',
+    );
+    expect(ocioso.recebido).toMatch(/^HTTP\/1\.1 200 /);
+    expect(ocioso.fechada).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Permissao } from '@tramite/shared';
 import { sql } from 'kysely';
 import type { Banco } from '../db/connection.ts';
+import type { ResumoSemente } from '../db/seed/index.ts';
 import { gerarHashSenha } from '../platform/senha.ts';
 import type { AppTeste } from './app-teste.ts';
 import { pdf } from './arquivos.ts';
@@ -74,13 +75,33 @@ export async function criarUsuario(
   return usuario;
 }
 
-export async function criarTipoDocumento(db: Banco): Promise<number> {
+export async function criarTipoDocumento(
+  db: Banco,
+  descricao = `Tipo de teste ${randomUUID().slice(0, 8)}`,
+): Promise<number> {
   const { id } = await db
     .insertInto('tipoDocumento')
-    .values({ descricao: `Tipo de teste ${randomUUID().slice(0, 8)}`, urlDocumentacao: null, observacao: null })
+    .values({ descricao, urlDocumentacao: null, observacao: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** Subjects straight in the database, in order, as [código, descrição, atribuível, ativo]: their ids by código. */
+export async function criarAssuntos(
+  db: Banco,
+  assuntos: readonly (readonly [string, string, boolean, boolean])[],
+): Promise<Record<string, number>> {
+  const ids: Record<string, number> = {};
+  for (const [codigo, descricao, atribuivel, ativo] of assuntos) {
+    const { id } = await db
+      .insertInto('assunto')
+      .values({ codigo, descricao, atribuivel, ativo })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids[codigo] = id;
+  }
+  return ids;
 }
 
 export async function criarHipotese(db: Banco, descricao = 'Informação pessoal (Art. 31 da Lei nº 12.527/2011)') {
@@ -104,17 +125,19 @@ export async function criarDocumento(
     estadoTamanho?: 1 | 2;
     idInteressado?: number | null;
     idUnidadeCriadora?: number;
+    numero?: string;
+    resumoAssunto?: string;
   },
 ): Promise<number> {
-  const sequencia = String(900000 + proximo()).padStart(6, '0');
+  const numero = dados.numero ?? `99999.${String(900000 + proximo()).padStart(6, '0')}/2025-00`;
   const situacao = dados.situacao ?? 'RECEBIDO';
   const { id } = await db
     .insertInto('documento')
     .values({
-      numero: `99999.${sequencia}/2025-00`,
-      numeroDigitos: `99999${sequencia}202500`,
+      numero,
+      numeroDigitos: numero.replace(/\D/g, ''),
       idTipoDocumento: dados.idTipoDocumento,
-      resumoAssunto: 'Documento de teste das peças',
+      resumoAssunto: dados.resumoAssunto ?? 'Documento de teste das peças',
       idUnidadeProcedencia: dados.idUnidade,
       idUnidadeCriadora: dados.idUnidadeCriadora ?? dados.idUnidade,
       idUnidadeAtual: dados.idUnidade,
@@ -128,6 +151,15 @@ export async function criarDocumento(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** A document ENVIADO with the given number (as the reports list it): its id and number. */
+export async function criarDocumentoNumerado(
+  db: Banco,
+  numero: string,
+  dados: { idUnidade: number; idUsuario: number; idTipoDocumento: number; resumoAssunto: string },
+): Promise<{ id: number; numero: string }> {
+  return { id: await criarDocumento(db, { ...dados, situacao: 'ENVIADO', numero }), numero };
 }
 
 /**
@@ -188,6 +220,27 @@ export async function registrarTramitacao(
       .execute();
   }
   return id;
+}
+
+type UnidadeDemo = Exclude<keyof ResumoSemente['unidades'], 'inativas'>;
+
+/**
+ * A tramitação on the demo seed from unit `de` to `para`, sent and received by `por`; the document's own columns are
+ * left as they are. Answers the tramitação's id.
+ */
+export function tramitacaoRecebidaNaDemo(
+  db: Banco,
+  resumo: ResumoSemente,
+  idDocumento: number,
+  rota: { de: UnidadeDemo; para: UnidadeDemo; por: keyof ResumoSemente['usuarios'] },
+): Promise<number> {
+  return registrarTramitacao(db, {
+    idDocumento,
+    idUnidadeOrigem: resumo.unidades[rota.de],
+    idUnidadeDestino: resumo.unidades[rota.para],
+    idUsuarioRemetente: resumo.usuarios[rota.por],
+    recebida: { idUsuario: resumo.usuarios[rota.por] },
+  });
 }
 
 export interface ArquivoPeca {

@@ -1,3 +1,5 @@
+import type { Permissao } from '@tramite/shared';
+import type { ComponentType } from 'react';
 import {
   createBrowserRouter,
   type LoaderFunctionArgs,
@@ -24,142 +26,84 @@ function IrParaNaoEncontrado() {
   return <Navigate to="/404" replace />;
 }
 
-/** Every screen of spec §2, each loaded on demand so the first screen stays small. */
+/**
+ * Every screen's module, each loaded on demand (its own chunk) so the first screen stays small. A module exports only
+ * its page, under the key's name.
+ */
+const paginas = {
+  HomePage: () => import('../features/home/HomePage'),
+  BuscaDocumentosPage: () => import('../features/documentos/BuscaDocumentosPage'),
+  AjudaPage: () => import('../features/ajuda/AjudaPage'),
+  NaoEncontradoPage: () => import('../features/home/NaoEncontradoPage'),
+  ConsolidacaoPage: () => import('../features/consolidacao/ConsolidacaoPage'),
+  NovaAutuacaoPage: () => import('../features/documentos/NovaAutuacaoPage'),
+  EdicaoAutuacaoPage: () => import('../features/documentos/EdicaoAutuacaoPage'),
+  EdicaoVocabularioPage: () => import('../features/glossario/EdicaoVocabularioPage'),
+  ReencaminhamentoPage: () => import('../features/reencaminhamento/ReencaminhamentoPage'),
+  EdicaoTipoDocumentalPage: () => import('../features/tipos-documentos/EdicaoTipoDocumentalPage'),
+  CaixaPostalPage: () => import('../features/tramitacao/CaixaPostalPage'),
+  RelatorioMalotePage: () => import('../features/relatorios/RelatorioMalotePage'),
+  RelatorioDesarquivadosPage: () => import('../features/relatorios/RelatorioDesarquivadosPage'),
+  InformacoesDocumentoPage: () => import('../features/documentos/InformacoesDocumentoPage'),
+  JuntadaDocumentosPage: () => import('../features/juntada/JuntadaDocumentosPage'),
+  MovimentacoesDocumentoPage: () => import('../features/tramitacao/MovimentacoesDocumentoPage'),
+  PecasDocumentoPage: () => import('../features/pecas/PecasDocumentoPage'),
+  EnvioPecasPage: () => import('../features/pecas/EnvioPecasPage'),
+  VinculosDocumentoPage: () => import('../features/juntada/VinculosDocumentoPage'),
+  TramitarDocumentoPage: () => import('../features/tramitacao/TramitarDocumentoPage'),
+  UsuarioPage: () => import('../features/usuario/UsuarioPage'),
+  DocumentosFavoritosPage: () => import('../features/favoritos/DocumentosFavoritosPage'),
+  ArquivosAssinadosPage: () => import('../features/arquivos-assinados/ArquivosAssinadosPage'),
+  VerificacaoPage: () => import('../features/verificacao/VerificacaoPage'),
+};
+type NomePagina = keyof typeof paginas;
+type PaginasComNome = { [N in NomePagina]: () => Promise<Record<N, ComponentType>> };
+
+function tela<N extends NomePagina>(path: string, pagina: N, handle?: HandleRota): RouteObject {
+  // The `satisfies` checks that every module exports its page under the key's name.
+  const carregar: PaginasComNome[N] = (paginas satisfies PaginasComNome)[pagina];
+  return { path, handle, lazy: async () => ({ Component: (await carregar())[pagina] }) };
+}
+
+const permissao = (nome: Permissao): HandleRota => ({ exigeLogin: true, permissao: nome });
+
+/** Every screen of spec §2. */
 const telas: RouteObject[] = [
   { index: true, loader: () => redirect('/home'), Component: IrParaInicio },
-  { path: 'home', lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }) },
-  {
-    path: 'busca',
-    lazy: async () => ({ Component: (await import('../features/documentos/BuscaDocumentosPage')).BuscaDocumentosPage }),
-  },
-  { path: 'ajuda', lazy: async () => ({ Component: (await import('../features/ajuda/AjudaPage')).AjudaPage }) },
-  {
-    path: '404',
-    lazy: async () => ({ Component: (await import('../features/home/NaoEncontradoPage')).NaoEncontradoPage }),
-  },
-  {
-    path: 'consolidacao',
-    lazy: async () => ({ Component: (await import('../features/consolidacao/ConsolidacaoPage')).ConsolidacaoPage }),
-  },
-  {
-    path: 'autuacoes',
-    handle: LOGIN,
-    lazy: async () => ({ Component: (await import('../features/documentos/NovaAutuacaoPage')).NovaAutuacaoPage }),
-  },
-  {
-    path: 'autuacoes/:idDocumento',
-    handle: LOGIN,
-    lazy: async () => ({
-      Component: (await import('../features/documentos/EdicaoAutuacaoPage')).EdicaoAutuacaoPage,
-    }),
-  },
-  {
-    path: 'administracao/edicao-de-vocabulario-controlado',
-    handle: { exigeLogin: true, permissao: 'ADMINISTRACAO_VOCABULARIO' } satisfies HandleRota,
-    lazy: async () => ({
-      Component: (await import('../features/glossario/EdicaoVocabularioPage')).EdicaoVocabularioPage,
-    }),
-  },
-  {
-    path: 'administracao/reencaminhamento-de-documento',
-    handle: { exigeLogin: true, permissao: 'REENCAMINHAMENTO' } satisfies HandleRota,
-    lazy: async () => ({
-      Component: (await import('../features/reencaminhamento/ReencaminhamentoPage')).ReencaminhamentoPage,
-    }),
-  },
-  {
-    path: 'administracao/edicao-tipo-documental',
-    handle: { exigeLogin: true, permissao: 'ADMINISTRACAO_TIPOS_DOCUMENTAIS' } satisfies HandleRota,
-    lazy: async () => ({
-      Component: (await import('../features/tipos-documentos/EdicaoTipoDocumentalPage')).EdicaoTipoDocumentalPage,
-    }),
-  },
-  {
-    path: 'caixa-postal',
-    handle: LOGIN,
-    lazy: async () => ({ Component: (await import('../features/tramitacao/CaixaPostalPage')).CaixaPostalPage }),
-  },
-  {
-    path: 'relatorios/malote',
-    handle: { exigeLogin: true, permissao: 'RELATORIOS' } satisfies HandleRota,
-    lazy: async () => ({ Component: (await import('../features/relatorios/RelatorioMalotePage')).RelatorioMalotePage }),
-  },
-  {
-    path: 'relatorios/documentos-desarquivados',
-    handle: { exigeLogin: true, permissao: 'RELATORIOS' } satisfies HandleRota,
-    lazy: async () => ({
-      Component: (await import('../features/relatorios/RelatorioDesarquivadosPage')).RelatorioDesarquivadosPage,
-    }),
-  },
-  {
-    path: 'documentos/:documentId',
-    lazy: async () => ({
-      Component: (await import('../features/documentos/InformacoesDocumentoPage')).InformacoesDocumentoPage,
-    }),
-  },
-  {
-    path: 'documentos/:documentId/juntada',
-    handle: LOGIN,
-    lazy: async () => ({
-      Component: (await import('../features/juntada/JuntadaDocumentosPage')).JuntadaDocumentosPage,
-    }),
-  },
-  {
-    path: 'documentos/:documentId/tramitacoes',
-    lazy: async () => ({
-      Component: (await import('../features/tramitacao/MovimentacoesDocumentoPage')).MovimentacoesDocumentoPage,
-    }),
-  },
-  {
-    path: 'documentos/:documentId/pecas',
-    lazy: async () => ({ Component: (await import('../features/pecas/PecasDocumentoPage')).PecasDocumentoPage }),
-  },
-  {
-    path: 'documentos/:documentId/pecas/upload',
-    handle: LOGIN,
-    lazy: async () => ({ Component: (await import('../features/pecas/EnvioPecasPage')).EnvioPecasPage }),
-  },
-  {
-    path: 'documentos/:documentId/vinculos',
-    lazy: async () => ({
-      Component: (await import('../features/juntada/VinculosDocumentoPage')).VinculosDocumentoPage,
-    }),
-  },
-  {
-    path: 'documentos/:documentId/tramitar',
-    handle: LOGIN,
-    lazy: async () => ({
-      Component: (await import('../features/tramitacao/TramitarDocumentoPage')).TramitarDocumentoPage,
-    }),
-  },
-  {
-    path: 'usuario',
-    handle: LOGIN,
-    lazy: async () => ({ Component: (await import('../features/usuario/UsuarioPage')).UsuarioPage }),
-  },
-  {
-    path: 'documentos-favoritos',
-    handle: LOGIN,
-    lazy: async () => ({
-      Component: (await import('../features/favoritos/DocumentosFavoritosPage')).DocumentosFavoritosPage,
-    }),
-  },
-  {
-    path: 'arquivos-assinados',
-    handle: LOGIN,
-    lazy: async () => ({
-      Component: (await import('../features/arquivos-assinados/ArquivosAssinadosPage')).ArquivosAssinadosPage,
-    }),
-  },
+  tela('home', 'HomePage'),
+  tela('busca', 'BuscaDocumentosPage'),
+  tela('ajuda', 'AjudaPage'),
+  tela('404', 'NaoEncontradoPage'),
+  tela('consolidacao', 'ConsolidacaoPage'),
+  tela('autuacoes', 'NovaAutuacaoPage', LOGIN),
+  tela('autuacoes/:idDocumento', 'EdicaoAutuacaoPage', LOGIN),
+  tela(
+    'administracao/edicao-de-vocabulario-controlado',
+    'EdicaoVocabularioPage',
+    permissao('ADMINISTRACAO_VOCABULARIO'),
+  ),
+  tela('administracao/reencaminhamento-de-documento', 'ReencaminhamentoPage', permissao('REENCAMINHAMENTO')),
+  tela(
+    'administracao/edicao-tipo-documental',
+    'EdicaoTipoDocumentalPage',
+    permissao('ADMINISTRACAO_TIPOS_DOCUMENTAIS'),
+  ),
+  tela('caixa-postal', 'CaixaPostalPage', LOGIN),
+  tela('relatorios/malote', 'RelatorioMalotePage', permissao('RELATORIOS')),
+  tela('relatorios/documentos-desarquivados', 'RelatorioDesarquivadosPage', permissao('RELATORIOS')),
+  tela('documentos/:documentId', 'InformacoesDocumentoPage'),
+  tela('documentos/:documentId/juntada', 'JuntadaDocumentosPage', LOGIN),
+  tela('documentos/:documentId/tramitacoes', 'MovimentacoesDocumentoPage'),
+  tela('documentos/:documentId/pecas', 'PecasDocumentoPage'),
+  tela('documentos/:documentId/pecas/upload', 'EnvioPecasPage', LOGIN),
+  tela('documentos/:documentId/vinculos', 'VinculosDocumentoPage'),
+  tela('documentos/:documentId/tramitar', 'TramitarDocumentoPage', LOGIN),
+  tela('usuario', 'UsuarioPage', LOGIN),
+  tela('documentos-favoritos', 'DocumentosFavoritosPage', LOGIN),
+  tela('arquivos-assinados', 'ArquivosAssinadosPage', LOGIN),
   // Public: the QR code of the cover and the receipt opens /verificacao/<código>; /verificacao is the typing form.
-  {
-    path: 'verificacao',
-    lazy: async () => ({ Component: (await import('../features/verificacao/VerificacaoPage')).VerificacaoPage }),
-  },
-  {
-    path: 'verificacao/:codigo',
-    lazy: async () => ({ Component: (await import('../features/verificacao/VerificacaoPage')).VerificacaoPage }),
-  },
+  tela('verificacao', 'VerificacaoPage'),
+  tela('verificacao/:codigo', 'VerificacaoPage'),
   { path: '*', loader: () => redirect('/404'), Component: IrParaNaoEncontrado },
 ];
 

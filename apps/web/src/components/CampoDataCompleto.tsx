@@ -4,9 +4,9 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { ptBR } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/pt-br';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FORMATO_DATA, FORMATO_DATA_API } from '../lib/formatacao';
-import type { CampoDataProps } from './CampoDataLeve';
+import { type CampoDataProps, propsTextoData, useEstadoCampoData } from './CampoDataLeve';
 
 const TEXTOS_PT_BR = ptBR.components.MuiLocalizationProvider.defaultProps.localeText;
 
@@ -19,32 +19,20 @@ function paraDayjs(valor: string): Dayjs | null {
   return valor ? dayjs(valor) : null;
 }
 
+/** YYYY-MM-DD, or '' while the date is incomplete or invalid. */
+function paraIso(data: Dayjs | null): string {
+  return data?.isValid() ? data.format(FORMATO_DATA_API) : '';
+}
+
 /**
  * A date typed or picked as DD/MM/YYYY in pt-BR whatever the browser's language (spec §9), handed to the form as
  * YYYY-MM-DD. A date still being typed stays in the field and counts as empty until it is complete. Loaded on
  * demand by CampoData (MUI X pickers weigh about 50 KB gzip).
  */
-export function CampoDataCompleto({
-  id,
-  rotulo,
-  valor,
-  aoMudar,
-  obrigatorio,
-  erro,
-  textoAjuda,
-  minimo,
-  maximo,
-  abertoAoMontar = false,
-}: CampoDataCompletoProps) {
-  const [interno, setInterno] = useState<Dayjs | null>(() => paraDayjs(valor));
+export function CampoDataCompleto(props: CampoDataCompletoProps) {
+  const { rotulo, valor, aoMudar, minimo, maximo, abertoAoMontar = false } = props;
+  const [interno, setInterno] = useEstadoCampoData(valor, paraDayjs, paraIso);
   const [aberto, setAberto] = useState(abertoAoMontar);
-
-  // Follows changes made outside the field (a form reset, a link) without wiping a date being typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outside value matters.
-  useEffect(() => {
-    const atual = interno?.isValid() ? interno.format(FORMATO_DATA_API) : '';
-    if (valor !== atual) setInterno(paraDayjs(valor));
-  }, [valor]);
 
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale="pt-br" localeText={TEXTOS_PT_BR}>
@@ -57,14 +45,11 @@ export function CampoDataCompleto({
         format={FORMATO_DATA}
         onChange={(novo) => {
           setInterno(novo);
-          aoMudar(novo?.isValid() ? novo.format(FORMATO_DATA_API) : '');
+          aoMudar(paraIso(novo));
         }}
         minDate={minimo ? (paraDayjs(minimo) ?? undefined) : undefined}
         maxDate={maximo ? (paraDayjs(maximo) ?? undefined) : undefined}
-        slotProps={{
-          textField: { id, required: obrigatorio, error: erro, helperText: textoAjuda, fullWidth: true },
-          field: { clearable: true },
-        }}
+        slotProps={{ textField: propsTextoData(props), field: { clearable: true } }}
       />
     </LocalizationProvider>
   );

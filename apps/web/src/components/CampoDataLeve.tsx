@@ -18,6 +18,24 @@ export interface CampoDataProps {
   maximo?: string;
 }
 
+/**
+ * A date field's own state (the date as it is being typed or picked): it follows changes made outside the field (a
+ * form reset, a link) without wiping a date being typed, which counts as empty (`paraValor` gives '').
+ */
+export function useEstadoCampoData<E>(valor: string, deValor: (valor: string) => E, paraValor: (estado: E) => string) {
+  const [estado, setEstado] = useState(() => deValor(valor));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outside value matters.
+  useEffect(() => {
+    if (valor !== paraValor(estado)) setEstado(deValor(valor));
+  }, [valor]);
+  return [estado, setEstado] as const;
+}
+
+/** The props of the text field every date field derives from its own. */
+export function propsTextoData({ id, obrigatorio, erro, textoAjuda }: CampoDataProps) {
+  return { id, required: obrigatorio, error: erro, helperText: textoAjuda, fullWidth: true };
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // The MUI X date picker (about 50 KB gzip) loads at the user's first gesture on the page, not with the first screen
 // (issue 11: the postal box shows two date fields and must stay under 250 KB). Until then, and while the user is
@@ -68,27 +86,10 @@ interface CampoTextoDataProps extends CampoDataProps {
   aoPedirCalendario: () => void;
 }
 
-function CampoTextoData({
-  id,
-  rotulo,
-  valor,
-  aoMudar,
-  obrigatorio,
-  erro,
-  textoAjuda,
-  minimo,
-  maximo,
-  aoFocar,
-  aoPedirCalendario,
-}: CampoTextoDataProps) {
-  const [texto, setTexto] = useState(() => paraTexto(valor));
+function CampoTextoData(props: CampoTextoDataProps) {
+  const { id, rotulo, valor, aoMudar, erro, minimo, maximo, aoFocar, aoPedirCalendario } = props;
+  const [texto, setTexto] = useEstadoCampoData(valor, paraTexto, paraIso);
   const caixa = useRef<HTMLDivElement>(null);
-
-  // Follows changes made outside the field (a form reset, a link) without wiping a date being typed.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new outside value matters.
-  useEffect(() => {
-    if (valor !== paraIso(texto)) setTexto(paraTexto(valor));
-  }, [valor]);
 
   const iso = paraIso(texto);
   const foraDosLimites =
@@ -107,7 +108,7 @@ function CampoTextoData({
       }}
     >
       <TextField
-        id={id}
+        {...propsTextoData(props)}
         label={rotulo}
         value={texto}
         onChange={(evento) => {
@@ -116,10 +117,7 @@ function CampoTextoData({
           if (paraIso(novo) !== valor) aoMudar(paraIso(novo));
         }}
         placeholder="DD/MM/AAAA"
-        required={obrigatorio}
         error={erro || foraDosLimites}
-        helperText={textoAjuda}
-        fullWidth
         autoComplete="off"
         slotProps={{
           htmlInput: { inputMode: 'numeric', maxLength: 10 },

@@ -1,7 +1,8 @@
-import { Autocomplete, CircularProgress, TextField } from '@mui/material';
+import { Autocomplete, CircularProgress } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { Entidade } from '@tramite/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { entradaAutocomplete } from './entrada-autocomplete';
 import { useSnackbar } from './feedback/contexto-snackbar';
 
 /** What the field searches by: part of the name, the code, or one id. */
@@ -170,30 +171,9 @@ export function CampoEntidade({
           : 'Nenhum resultado encontrado'
       }
       data-testid={testId}
-      renderInput={(parametros) => (
-        <TextField
-          {...parametros}
-          label={rotulo}
-          required={obrigatorio}
-          error={erro}
-          helperText={textoAjuda}
-          slotProps={{
-            ...parametros.slotProps,
-            // The hint explains why the field is disabled, so it keeps a readable colour.
-            formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } },
-            input: {
-              ...parametros.slotProps.input,
-              endAdornment: (
-                <>
-                  {consulta.isFetching || resolvendo ? (
-                    <CircularProgress color="inherit" size={18} aria-label="Buscando" />
-                  ) : null}
-                  {parametros.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
+      renderInput={entradaAutocomplete(
+        { rotulo, obrigatorio, erro, textoAjuda },
+        consulta.isFetching || resolvendo ? <CircularProgress color="inherit" size={18} aria-label="Buscando" /> : null,
       )}
     />
   );

@@ -8,13 +8,21 @@ export interface PaginacaoProps {
   /** 1-based. */
   pagina: number;
   tamanhoPagina: number;
+  /** The page sizes offered; the current one is always among them. */
   opcoesTamanho: readonly number[];
-  /** E.g. 'Documentos por página:'. */
-  rotuloTamanho: string;
+  /** 'Documentos por página:' when omitted. */
+  rotuloTamanho?: string;
   aoMudar: (pagina: number, tamanhoPagina: number) => void;
 }
 
 const numero = (valor: number) => valor.toLocaleString('pt-BR');
+
+export const ROTULO_TAMANHO_PADRAO = 'Documentos por página:';
+
+/** The page sizes offered, in order, with the current one among them. */
+export function opcoesComAtual(opcoes: readonly number[], atual: number): number[] {
+  return [...new Set([...opcoes, atual])].sort((a, b) => a - b);
+}
 
 /**
  * The pager of MUI's TablePagination (page size, "1–20 de 300", previous and next) without its tooltips, which
@@ -40,7 +48,7 @@ export function Paginacao({ total, pagina, tamanhoPagina, opcoesTamanho, rotuloT
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography id={idRotulo} variant="body2">
-          {rotuloTamanho}
+          {rotuloTamanho ?? ROTULO_TAMANHO_PADRAO}
         </Typography>
         <Select
           value={tamanhoPagina}
@@ -50,7 +58,7 @@ export function Paginacao({ total, pagina, tamanhoPagina, opcoesTamanho, rotuloT
           variant="standard"
           sx={{ typography: 'body2', '& .MuiSelect-select': { py: 0.5, pl: 1, pr: 3 } }}
         >
-          {opcoesTamanho.map((opcao) => (
+          {opcoesComAtual(opcoesTamanho, tamanhoPagina).map((opcao) => (
             <MenuItem key={opcao} value={opcao}>
               {opcao}
             </MenuItem>

@@ -1,12 +1,11 @@
 import { Alert, Box, Paper, TableContainer, TablePagination, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { PaginacaoProps } from './Paginacao';
+import { opcoesComAtual, type PaginacaoProps, ROTULO_TAMANHO_PADRAO } from './Paginacao';
 
 const numero = (valor: number) => valor.toLocaleString('pt-BR');
 
 /**
- * MUI's table pager, in pt-BR ("1–20 de 300"); the current page size is always among the options. The postal box
- * uses the lighter `Paginacao`, with the same props.
+ * MUI's table pager, in pt-BR ("1–20 de 300"). The postal box uses the lighter `Paginacao`, with the same props.
  */
 export function PaginacaoTabela({
   total,
@@ -22,10 +21,10 @@ export function PaginacaoTabela({
       count={total}
       page={Math.max(0, pagina - 1)}
       rowsPerPage={tamanhoPagina}
-      rowsPerPageOptions={[...new Set([...opcoesTamanho, tamanhoPagina])].sort((a, b) => a - b)}
+      rowsPerPageOptions={opcoesComAtual(opcoesTamanho, tamanhoPagina)}
       onPageChange={(_evento, nova) => aoMudar(nova + 1, tamanhoPagina)}
       onRowsPerPageChange={(evento) => aoMudar(1, Number(evento.target.value))}
-      labelRowsPerPage={rotuloTamanho}
+      labelRowsPerPage={rotuloTamanho ?? ROTULO_TAMANHO_PADRAO}
       labelDisplayedRows={({ from, to, count }) => `${numero(from)}–${numero(to)} de ${numero(count)}`}
     />
   );

@@ -1,4 +1,5 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete } from '@mui/material';
+import { entradaAutocomplete } from './entrada-autocomplete';
 import type { SelecaoPorIdProps } from './SelecaoPorIdLeve';
 
 /**
@@ -36,20 +37,7 @@ export function SelecaoPorIdCompleta<T extends { id: number }>({
       noOptionsText="Nenhuma opção encontrada"
       disabled={desabilitado}
       data-testid={testId}
-      renderInput={(parametros) => (
-        <TextField
-          {...parametros}
-          label={rotulo}
-          required={obrigatorio}
-          error={erro}
-          helperText={textoAjuda}
-          // The hint often explains why the field is disabled, so it keeps a readable colour.
-          slotProps={{
-            ...parametros.slotProps,
-            formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } },
-          }}
-        />
-      )}
+      renderInput={entradaAutocomplete({ rotulo, obrigatorio, erro, textoAjuda })}
     />
   );
 }

@@ -1,22 +1,12 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { CodigoTipoInteressado, ComissaoTable, InteressadoTable } from '../schema.ts';
 import { Aleatorio } from './aleatorio.ts';
 import { gerarCnpj, gerarCpf, semAcento } from './identificadores.ts';
 import { idUnidade, unidade } from './unidades.ts';
 import { PESSOAS, usuario } from './usuarios.ts';
 
-export interface InteressadoDemo {
-  id: number;
-  tipo: CodigoTipoInteressado;
-  nome: string;
-  codigo: string | null;
-  cpf: string | null;
-  cnpj: string | null;
-  email: string | null;
-  ativo: boolean;
-  idPessoa: number | null;
-  idUnidade: number | null;
-}
+/** A demo interessado as the table holds it (the id included). */
+export type InteressadoDemo = Selectable<InteressadoTable>;
 
 const ALUNOS: [string, string, boolean?][] = [
   ['Lucas Gabriel Martins', '2021003456'],

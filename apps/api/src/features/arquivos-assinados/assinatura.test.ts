@@ -9,6 +9,7 @@ import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf, png } from '../../testing/arquivos.ts';
 import { sha, usarArquivosAssinados } from '../../testing/cenarios/arquivos-assinados.ts';
 import { corpoMultipart } from '../../testing/multipart.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
 const M = MENSAGENS.arquivosAssinados;
 const a = usarArquivosAssinados();
@@ -100,12 +101,7 @@ describe('POST arquivos-assinados/', () => {
       { nome: 'bom.pdf', conteudo: pdf({ paginas: 1, marca: 'bom' }) },
       { nome: 'foto.png', conteudo: png() },
     ]);
-    expect(resposta.statusCode).toBe(415);
-    expect(resposta.json()).toEqual({
-      codigo: 'TIPO_NAO_SUPORTADO',
-      mensagem: M.apenasPdf,
-      erros: [{ campo: 'foto.png', mensagem: M.apenasPdf }],
-    });
+    esperarErro(resposta, 415, 'TIPO_NAO_SUPORTADO', M.apenasPdf, [{ campo: 'foto.png', mensagem: M.apenasPdf }]);
     await conferirNadaGuardado(antes);
 
     // A PNG named .pdf is not a PDF either.

@@ -16,19 +16,18 @@ describe('GET arquivos-assinados/', () => {
     const doBruno = await assinarUm('do-bruno.pdf', a.bruno, campos({ matrSiape: '7654321' }));
     const ligadoBruno = await assinarUm('do-bruno-vinculado.pdf', a.bruno, campos({ matrSiape: '7654321' }));
     const daAna = await assinarUm('da-ana.pdf');
-    const antigo = await assinarUm('antigo.pdf');
-    await a.t.banco.db
-      .updateTable('arquivoAssinado')
-      .set({ assinadoEm: new Date('2025-01-15T12:00:00-03:00') })
-      .where('id', '=', antigo.idArquivoAssinado)
-      .execute();
+    const assinadoEm = async (nome: string, quando: string) => {
+      const assinado = await assinarUm(nome);
+      await a.t.banco.db
+        .updateTable('arquivoAssinado')
+        .set({ assinadoEm: new Date(quando) })
+        .where('id', '=', assinado.idArquivoAssinado)
+        .execute();
+      return assinado;
+    };
+    const antigo = await assinadoEm('antigo.pdf', '2025-01-15T12:00:00-03:00');
     // Signed at 23:30 in Brasília on 2025-01-16 (02:30 UTC on the 17th): it belongs to the 16th.
-    const noite = await assinarUm('noite.pdf');
-    await a.t.banco.db
-      .updateTable('arquivoAssinado')
-      .set({ assinadoEm: new Date('2025-01-17T02:30:00Z') })
-      .where('id', '=', noite.idArquivoAssinado)
-      .execute();
+    const noite = await assinadoEm('noite.pdf', '2025-01-17T02:30:00Z');
     // Bruno's document in his unit, to link his file.
     const documentoBruno = await criarDocumento(a.t.banco.db, {
       idUnidade: a.ids.outra,

@@ -25,7 +25,14 @@ import {
   FOLGA_MULTIPART,
   receberPartes,
 } from '../../platform/envio-multipart.ts';
-import { conflito, ErroDominio, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import {
+  conflito,
+  ErroDominio,
+  exigirValido,
+  naoEncontrado,
+  requisicaoInvalida,
+  semPermissao,
+} from '../../platform/erros.ts';
 import type { ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
@@ -85,8 +92,7 @@ export async function listar(
   usuario: UsuarioAutenticado,
   filtros: z.output<typeof filtrosArquivosAssinadosSchema>,
 ): Promise<ArquivoAssinado[]> {
-  const problema = validarFiltrosArquivosAssinados(filtros);
-  if (problema) throw requisicaoInvalida(problema);
+  exigirValido(validarFiltrosArquivosAssinados(filtros));
   const assinante = filtros.usuarioAssinante;
   const linhas = await queries.listar(
     db,
@@ -393,11 +399,7 @@ export async function vincular(
       depois: { idDocumentoVinculado: idDocumento, idPecaVinculada: peca.id, idAnexo: peca.idAnexo },
       ip,
     });
-    await registrarAuditoria(trx, {
-      idUsuario: usuario.id,
-      acao: 'ENVIAR_PECA',
-      entidade: 'peca',
-      idEntidade: peca.id,
+    await pecas.auditarPeca(trx, usuario, 'ENVIAR_PECA', peca.id, ip, {
       depois: {
         idDocumento,
         idAnexo: peca.idAnexo,
@@ -408,7 +410,6 @@ export async function vincular(
         nivelAcesso: 'P',
         idArquivoAssinado: id,
       },
-      ip,
     });
   });
   const linha = await queries.buscarArquivo(deps.db, id);

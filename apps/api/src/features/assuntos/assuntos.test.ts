@@ -1,29 +1,26 @@
 import { MENSAGENS } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
+import { criarAssuntos } from '../../testing/fabricas.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 const ids: Record<string, number> = {};
 let idTipo: number;
 let idTipoSemAssuntos: number;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const db = t.banco.db;
-  for (const [codigo, descricao, atribuivel, ativo] of [
-    ['125.5', 'Aproveitamento de estudos', true, true],
-    ['020', 'Pessoal', false, true],
-    ['019.9', 'Assuntos transitórios', true, false],
-    ['125.41', 'Trancamento de matrícula', true, true],
-    ['211', 'Projetos de pesquisa', true, true],
-  ] as const) {
-    const { id } = await db
-      .insertInto('assunto')
-      .values({ codigo, descricao, atribuivel, ativo })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids[codigo] = id;
-  }
+  Object.assign(
+    ids,
+    await criarAssuntos(db, [
+      ['125.5', 'Aproveitamento de estudos', true, true],
+      ['020', 'Pessoal', false, true],
+      ['019.9', 'Assuntos transitórios', true, false],
+      ['125.41', 'Trancamento de matrícula', true, true],
+      ['211', 'Projetos de pesquisa', true, true],
+    ]),
+  );
   ({ id: idTipo } = await db
     .insertInto('tipoDocumento')
     .values({ descricao: 'Requerimento', urlDocumentacao: null, observacao: null })
@@ -43,10 +40,6 @@ beforeAll(async () => {
       })),
     )
     .execute();
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('GET /api/assuntos', () => {
@@ -70,12 +63,7 @@ describe('GET /api/assuntos', () => {
 
   it('responde 404 para um tipo que não existe e 400 para um id inválido', async () => {
     const inexistente = await t.app.inject({ method: 'GET', url: '/api/assuntos?idTipoDocumento=987654' });
-    expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(inexistente, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.tipoDocumentoNaoEncontrado);
     const invalido = await t.app.inject({ method: 'GET', url: '/api/assuntos?idTipoDocumento=abc' });
     expect(invalido.statusCode).toBe(400);
     expect(invalido.json().erros[0]).toMatchObject({ campo: 'querystring.idTipoDocumento' });
@@ -98,12 +86,7 @@ describe('GET /api/assuntos/{id}', () => {
 
   it("responde 404 'Não foi possível encontrar o assunto' para um assunto que não existe", async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/assuntos/999999' });
-    expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: 'Não foi possível encontrar o assunto',
-      erros: [],
-    });
+    esperarErro(resposta, 404, 'NAO_ENCONTRADO', 'Não foi possível encontrar o assunto');
     expect(MENSAGENS.autuacao.erroEncontrarAssunto).toBe('Não foi possível encontrar o assunto');
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import { consultaAssuntoAtribuivel, existe } from '../../db/consultas-comuns.ts';
 
 const COLUNAS = ['assunto.id', 'assunto.codigo', 'assunto.descricao', 'assunto.atribuivel'] as const;
 
@@ -22,16 +23,6 @@ export function buscarAssunto(db: Banco, id: number) {
  * The subject is linked to the type, active and assignable. The link row is locked (FOR SHARE) so that, inside a
  * caller's transaction, it cannot disappear before the caller commits.
  */
-export async function assuntoAtribuivelAoTipo(db: Banco, idTipoDocumento: number, idAssunto: number) {
-  const linha = await db
-    .selectFrom('tipoDocumentoAssunto as vinculo')
-    .innerJoin('assunto', 'assunto.id', 'vinculo.idAssunto')
-    .select('assunto.id')
-    .where('vinculo.idTipoDocumento', '=', idTipoDocumento)
-    .where('vinculo.idAssunto', '=', idAssunto)
-    .where('assunto.ativo', '=', true)
-    .where('assunto.atribuivel', '=', true)
-    .forShare('vinculo')
-    .executeTakeFirst();
-  return linha !== undefined;
+export function assuntoAtribuivelAoTipo(db: Banco, idTipoDocumento: number, idAssunto: number) {
+  return existe(consultaAssuntoAtribuivel(db, idTipoDocumento, idAssunto).forShare('vinculo'));
 }

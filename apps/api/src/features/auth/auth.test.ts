@@ -1,18 +1,19 @@
 import { createHash } from 'node:crypto';
 import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { esperarErro, esperarSessaoAberta } from '../../testing/respostas.ts';
 import * as service from './service.ts';
 
-let t: AppTeste;
+const t = usarAppTeste({ LOGIN_MAX_FALHAS: '3' });
 let protocolo: { id: number };
 let reitoria: { id: number };
 let outra: { id: number };
 
 beforeAll(async () => {
-  t = await criarAppTeste({ LOGIN_MAX_FALHAS: '3' });
   const db = t.banco.db;
   protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
   reitoria = await criarUnidade(db, { sigla: 'REIT', nome: 'Reitoria' });
@@ -29,14 +30,13 @@ beforeAll(async () => {
   await criarUsuario(db, { username: 'auditada', senha: 'Senha-Secreta-9', lotacoes: [protocolo.id] });
 });
 
-afterAll(async () => {
-  await t?.fechar();
-});
-
 const formulario = (campos: Record<string, string>) => ({
   payload: new URLSearchParams(campos).toString(),
   headers: { 'content-type': 'application/x-www-form-urlencoded' },
 });
+/** POST /api/auth/login with these form fields, as the login page sends them. */
+const postarLogin = (campos: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/auth/login', ...formulario(campos) });
 
 describe('GET /api/auth/login', () => {
   it('mostra a página de login acessível em português', async () => {
@@ -69,38 +69,21 @@ describe('GET /api/auth/login', () => {
 
 describe('POST /api/auth/login', () => {
   it('abre a sessão com cookie HttpOnly e SameSite=Lax e redireciona (303) ao destino', async () => {
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      ...formulario({ username: 'ana', password: 'ana', redirect: '/documentos/1?aba=pecas' }),
-    });
-    expect(resposta.statusCode).toBe(303);
-    expect(resposta.headers.location).toBe('/documentos/1?aba=pecas');
-    const cookie = resposta.cookies.find((c) => c.name === 'tramite_sessao');
-    expect(cookie?.httpOnly).toBe(true);
-    expect(cookie?.sameSite).toBe('Lax');
-    expect(cookie?.path).toBe('/');
+    const resposta = await postarLogin({ username: 'ana', password: 'ana', redirect: '/documentos/1?aba=pecas' });
+    const cookie = esperarSessaoAberta(resposta, '/documentos/1?aba=pecas');
     const sessoes = await t.banco.db.selectFrom('sessao').selectAll().execute();
     // The database keeps only the token's hash.
     expect(sessoes.some((s) => s.id === cookie?.value)).toBe(false);
   });
 
   it('não redireciona para fora do site', async () => {
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      ...formulario({ username: 'ana', password: 'ana', redirect: 'https://malicioso.example' }),
-    });
+    const resposta = await postarLogin({ username: 'ana', password: 'ana', redirect: 'https://malicioso.example' });
     expect(resposta.statusCode).toBe(303);
     expect(resposta.headers.location).toBe('/home');
   });
 
   it('mostra a página de novo com a mensagem quando a senha está errada', async () => {
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      ...formulario({ username: 'bloqueado', password: 'errada', redirect: '/busca' }),
-    });
+    const resposta = await postarLogin({ username: 'bloqueado', password: 'errada', redirect: '/busca' });
     expect(resposta.statusCode).toBe(401);
     expect(resposta.body).toContain(MENSAGENS.login.credenciaisInvalidas);
     expect(resposta.body).toContain('value="bloqueado"');
@@ -108,29 +91,17 @@ describe('POST /api/auth/login', () => {
   });
 
   it('dá a mesma resposta para um usuário que não existe', async () => {
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      ...formulario({ username: 'ninguem', password: 'x' }),
-    });
+    const resposta = await postarLogin({ username: 'ninguem', password: 'x' });
     expect(resposta.statusCode).toBe(401);
     expect(resposta.body).toContain(MENSAGENS.login.credenciaisInvalidas);
   });
 
   it('limita tentativas repetidas sem sucesso, mesmo com a senha certa depois', async () => {
     for (let i = 0; i < 3; i++) {
-      const falha = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        ...formulario({ username: 'limitado', password: `errada${i}` }),
-      });
+      const falha = await postarLogin({ username: 'limitado', password: `errada${i}` });
       expect(falha.statusCode).toBe(401);
     }
-    const bloqueada = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      ...formulario({ username: 'limitado', password: 'limitado' }),
-    });
+    const bloqueada = await postarLogin({ username: 'limitado', password: 'limitado' });
     expect(bloqueada.statusCode).toBe(429);
     expect(bloqueada.body).toContain(MENSAGENS.login.aguardeParaTentar(Number(bloqueada.headers['retry-after'])));
   });
@@ -183,8 +154,7 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/auth', () => {
   it('responde 401 com o formato de erro para quem não entrou', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/auth' });
-    expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    esperarErro(resposta, 401, 'NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
   });
 
   it('devolve o usuário com permissões, configurações e lotações', async () => {
@@ -224,13 +194,17 @@ describe('GET /api/auth', () => {
 });
 
 describe('POST /api/auth/configuracoes', () => {
+  const salvarConfiguracoes = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/configuracoes', headers, payload });
+  const salvarComoAna = async (payload: Record<string, unknown>) =>
+    salvarConfiguracoes(cabecalhosApp(await t.entrar('ana')), payload);
+
   it('troca a unidade atual por outra lotação e registra a auditoria', async () => {
     const cookie = await t.entrar('admin');
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: cabecalhosApp(cookie),
-      payload: { idUnidadeAtual: reitoria.id, email: 'gabinete@ufex.edu.br', notificacoesPorEmail: true },
+    const resposta = await salvarConfiguracoes(cabecalhosApp(cookie), {
+      idUnidadeAtual: reitoria.id,
+      email: 'gabinete@ufex.edu.br',
+      notificacoesPorEmail: true,
     });
     expect(resposta.statusCode).toBe(200);
     expect(resposta.json()).toEqual({
@@ -251,25 +225,13 @@ describe('POST /api/auth/configuracoes', () => {
   });
 
   it('recusa uma unidade que não é lotação do usuário', async () => {
-    const cookie = await t.entrar('ana');
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: cabecalhosApp(cookie),
-      payload: { idUnidadeAtual: outra.id, email: 'ana@ufex.edu.br' },
-    });
+    const resposta = await salvarComoAna({ idUnidadeAtual: outra.id, email: 'ana@ufex.edu.br' });
     expect(resposta.statusCode).toBe(400);
     expect(resposta.json().mensagem).toBe(MENSAGENS.usuario.unidadeNaoLotada);
   });
 
   it('recusa um e-mail de notificação inválido', async () => {
-    const cookie = await t.entrar('ana');
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: cabecalhosApp(cookie),
-      payload: { idUnidadeAtual: protocolo.id, email: 'nao-e-email' },
-    });
+    const resposta = await salvarComoAna({ idUnidadeAtual: protocolo.id, email: 'nao-e-email' });
     expect(resposta.statusCode).toBe(400);
     expect(resposta.json()).toMatchObject({
       mensagem: MENSAGENS.usuario.emailInvalido,
@@ -279,23 +241,13 @@ describe('POST /api/auth/configuracoes', () => {
 
   it('recusa a chamada sem o cabeçalho que um formulário de outro site não envia', async () => {
     const cookie = await t.entrar('ana');
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: { cookie },
-      payload: { idUnidadeAtual: protocolo.id },
-    });
+    const resposta = await salvarConfiguracoes({ cookie }, { idUnidadeAtual: protocolo.id });
     expect(resposta.statusCode).toBe(403);
     expect(resposta.json()).toMatchObject({ codigo: 'CSRF_AUSENTE', mensagem: MENSAGENS.geral.cabecalhoCsrfAusente });
   });
 
   it('exige login', async () => {
-    const resposta = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/configuracoes',
-      headers: cabecalhosApp(),
-      payload: { idUnidadeAtual: protocolo.id },
-    });
+    const resposta = await salvarConfiguracoes(cabecalhosApp(), { idUnidadeAtual: protocolo.id });
     expect(resposta.statusCode).toBe(401);
   });
 });

@@ -2,8 +2,9 @@ import { request as pedidoHttp } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { MENSAGENS } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 
 /**
@@ -12,21 +13,16 @@ import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
  * line or headers too large, a request that is not HTTP), which only happen over a real connection.
  */
 
-let t: AppTeste;
+const t = usarAppTeste();
 let cookie: string;
 let base: URL;
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const unidade = await criarUnidade(t.banco.db);
   await criarUsuario(t.banco.db, { username: 'ana', lotacoes: [unidade.id] });
   cookie = await t.entrar('ana');
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = new URL(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 /** The same four headers sessoes.test.ts checks on ordinary answers. */

@@ -1,7 +1,8 @@
 import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 
 /**
@@ -10,18 +11,13 @@ import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
  * correct password through from a noisy shared address, and believes X-Forwarded-For only from TRUST_PROXY.
  */
 
-let t: AppTeste;
+const t = usarAppTeste({ LOGIN_MAX_FALHAS: '3', LOGIN_JANELA_MINUTOS: '15' });
 
 beforeAll(async () => {
-  t = await criarAppTeste({ LOGIN_MAX_FALHAS: '3', LOGIN_JANELA_MINUTOS: '15' });
   const unidade = await criarUnidade(t.banco.db);
   for (const username of ['paralela', 'atacada', 'vizinha', 'rede']) {
     await criarUsuario(t.banco.db, { username, lotacoes: [unidade.id] });
   }
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 const tentar = (app: AppTeste['app'], username: string, password: string, remoteAddress = '198.51.100.1') =>

@@ -12,6 +12,7 @@ import {
   REDIRECT_URI,
   URL_PUBLICA,
 } from '../../testing/provedor-oidc.ts';
+import { esperarSessaoAberta } from '../../testing/respostas.ts';
 
 /**
  * End to end against a real OpenID Connect provider (oidc-provider) listening on the loopback interface, with its
@@ -85,12 +86,7 @@ describe('login OpenID Connect', () => {
     );
 
     const resposta = await concluir(callback, cookieOidc);
-    expect(resposta.statusCode).toBe(303);
-    expect(resposta.headers.location).toBe('/documentos/5?aba=pecas');
-    const sessao = resposta.cookies.find((c) => c.name === 'tramite_sessao');
-    expect(sessao?.httpOnly).toBe(true);
-    expect(sessao?.sameSite).toBe('Lax');
-    expect(sessao?.path).toBe('/');
+    const sessao = esperarSessaoAberta(resposta, '/documentos/5?aba=pecas');
     const cookie = `tramite_sessao=${sessao?.value}`;
     const usuario = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
     expect(usuario.statusCode).toBe(200);

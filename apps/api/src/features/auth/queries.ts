@@ -1,6 +1,7 @@
 import type { Permissao } from '@tramite/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import { lotacoesDoUsuario } from '../../db/consultas-comuns.ts';
 
 export function buscarUsuarioPorUsername(db: Banco, username: string) {
   return db
@@ -29,13 +30,7 @@ export async function buscarPerfilUsuario(db: Banco, idUsuario: number) {
 }
 
 export function buscarLotacoes(db: Banco, idUsuario: number) {
-  return db
-    .selectFrom('lotacao')
-    .innerJoin('unidade', 'unidade.id', 'lotacao.idUnidade')
-    .select(['unidade.id', 'unidade.sigla', 'unidade.nome'])
-    .where('lotacao.idUsuario', '=', idUsuario)
-    .orderBy(sql`unidade.nome COLLATE pt_br`)
-    .execute();
+  return lotacoesDoUsuario(db, idUsuario).select(['unidade.id', 'unidade.sigla', 'unidade.nome']).execute();
 }
 
 export function buscarConfiguracoes(db: Banco, idUsuario: number) {

@@ -9,7 +9,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { ErroDominio, ErroLimiteTaxa, requisicaoInvalida } from '../../platform/erros.ts';
+import { campoInvalido, ErroDominio, ErroLimiteTaxa, requisicaoInvalida } from '../../platform/erros.ts';
 import { conferirSenha, HASH_FICTICIO } from '../../platform/senha.ts';
 import { criarSessao, encerrarSessao } from '../../platform/sessao.ts';
 import type { ResultadoCallback } from './oidc-cliente.ts';
@@ -147,9 +147,7 @@ export async function alterarConfiguracoes(
   return db.transaction().execute(async (trx) => {
     const lotacoes = await queries.buscarLotacoes(trx, idUsuario);
     if (!lotacoes.some((unidade) => unidade.id === novas.idUnidadeAtual)) {
-      throw requisicaoInvalida(MENSAGENS.usuario.unidadeNaoLotada, [
-        { campo: 'idUnidadeAtual', mensagem: MENSAGENS.usuario.unidadeNaoLotada },
-      ]);
+      throw campoInvalido(MENSAGENS.usuario.unidadeNaoLotada, 'idUnidadeAtual');
     }
     const antes = await queries.buscarConfiguracoes(trx, idUsuario);
     const depois = await queries.alterarConfiguracoes(trx, idUsuario, novas);

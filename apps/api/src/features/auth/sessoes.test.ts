@@ -255,34 +255,25 @@ describe('redirecionamento depois do login', () => {
 });
 
 describe('limite de tentativas de login', () => {
+  const entrarDe = (remoteAddress: string, username: string, password: string) =>
+    t.app.inject({ ...formularioLogin({ username, password }), remoteAddress });
+
   it('também limita um endereço que tenta muitos usuários diferentes, sem recusar a senha certa de quem não está sob ataque', async () => {
     // LOGIN_MAX_FALHAS=2: four times that per address, across usernames.
     for (let i = 0; i < 8; i++) {
-      const falha = await t.app.inject({
-        ...formularioLogin({ username: `alvo${i}`, password: 'errada' }),
-        remoteAddress: '203.0.113.7',
-      });
+      const falha = await entrarDe('203.0.113.7', `alvo${i}`, 'errada');
       expect(falha.statusCode).toBe(401);
     }
     // A second guess at any of those usernames from that address waits (issue 17: one guess each, then slower).
-    const bloqueada = await t.app.inject({
-      ...formularioLogin({ username: 'alvo0', password: 'outra' }),
-      remoteAddress: '203.0.113.7',
-    });
+    const bloqueada = await entrarDe('203.0.113.7', 'alvo0', 'outra');
     expect(bloqueada.statusCode).toBe(429);
     expect(bloqueada.body).toContain(MENSAGENS.login.aguardeParaTentar(Number(bloqueada.headers['retry-after'])));
     expect(bloqueada.cookies).toHaveLength(0);
     // A colleague behind the same address, whose account has no failures, gets in.
-    const colega = await t.app.inject({
-      ...formularioLogin({ username: 'ana', password: 'ana' }),
-      remoteAddress: '203.0.113.7',
-    });
+    const colega = await entrarDe('203.0.113.7', 'ana', 'ana');
     expect(colega.statusCode).toBe(303);
     // Another address is not affected.
-    const outra = await t.app.inject({
-      ...formularioLogin({ username: 'alvo0', password: 'errada' }),
-      remoteAddress: '198.51.100.9',
-    });
+    const outra = await entrarDe('198.51.100.9', 'alvo0', 'errada');
     expect(outra.statusCode).toBe(401);
   });
 });

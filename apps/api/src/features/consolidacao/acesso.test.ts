@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ResumoSemente } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf } from '../../testing/arquivos.ts';
+import { usarConsolidacao } from '../../testing/cenarios/consolidacao.ts';
 import {
-  abrirConsolidacao,
-  baixarConsolidacao,
-  consultarConsolidacoes,
-  filaConsolidacao,
-} from '../../testing/cenarios/consolidacao.ts';
-import { adicionarPecas, criarDocumento, criarTipoDocumento, registrarTramitacao } from '../../testing/fabricas.ts';
+  adicionarPecas,
+  criarDocumento,
+  criarTipoDocumento,
+  tramitacaoRecebidaNaDemo,
+} from '../../testing/fabricas.ts';
 import { expirarConsolidacoes } from './retencao.ts';
 import { LIMITE_SOLICITACOES_POR_ENDERECO, LIMITE_SOLICITACOES_POR_USUARIO } from './service.ts';
 
@@ -21,16 +20,13 @@ import { LIMITE_SOLICITACOES_POR_ENDERECO, LIMITE_SOLICITACOES_POR_USUARIO } fro
  * restricted peça; anonymous readers and Ana (another unit) may not.
  */
 
-let t: AppTeste;
-let resumo: ResumoSemente;
-let cookies: Record<'ana' | 'bruno' | 'vera', string>;
+const { t, resumo, cookies, db, consultar, baixar, executarFila } = usarConsolidacao();
 let idDocumento: number;
 let idUnidadeBruno: number;
 /** idAnexo and idPeca of the document's public (P) and restricted (R) peças. */
 const pecas = {} as Record<'P' | 'P2' | 'R', { idAnexo: number; idPeca: number }>;
 let proximoIp = 0;
 
-const db = () => t.banco.db;
 /** A fresh client address per request, so the per-address limit only counts where a test means it to. */
 const novoIp = () => `10.30.${Math.floor(++proximoIp / 250)}.${(proximoIp % 250) + 1}`;
 
@@ -50,25 +46,14 @@ async function solicitarUuid(ids: number[], opcoes: { cookie?: string; ip?: stri
   return resposta.json().uuid;
 }
 
-const consultar = (uuids: string[], cookie?: string) => consultarConsolidacoes(t.app, uuids, cookie);
-const baixar = (uuid: string, cookie?: string) => baixarConsolidacao(t.app, uuid, cookie);
-const executarFila = () => filaConsolidacao(db(), t.app).executarPendentes();
-
 beforeAll(async () => {
-  ({ t, resumo, cookies } = await abrirConsolidacao());
   idUnidadeBruno = resumo.unidades.unidadeBruno;
   idDocumento = await criarDocumento(db(), {
     idUnidade: idUnidadeBruno,
     idUsuario: resumo.usuarios.bruno,
     idTipoDocumento: await criarTipoDocumento(db()),
   });
-  await registrarTramitacao(db(), {
-    idDocumento,
-    idUnidadeOrigem: resumo.unidades.protocolo,
-    idUnidadeDestino: idUnidadeBruno,
-    idUsuarioRemetente: resumo.usuarios.bruno,
-    recebida: { idUsuario: resumo.usuarios.bruno },
-  });
+  await tramitacaoRecebidaNaDemo(db(), resumo, idDocumento, { de: 'protocolo', para: 'unidadeBruno', por: 'bruno' });
   const criadas = await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.bruno }, [
     { nome: 'publica.pdf', conteudo: pdf({ paginas: 2, marca: 'Publica' }), tipoMime: 'application/pdf' },
     { nome: 'publica-2.pdf', conteudo: pdf({ paginas: 1, marca: 'Publica 2' }), tipoMime: 'application/pdf' },
@@ -83,10 +68,6 @@ beforeAll(async () => {
   const [P, P2, R] = criadas;
   if (!P || !P2 || !R) throw new Error('peças não criadas');
   Object.assign(pecas, { P, P2, R });
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 beforeEach(async () => {
@@ -121,18 +102,21 @@ describe('consolidação com peça restrita: só de quem a pediu', () => {
   });
 
   it('responde 403 pedindo nova solicitação quando a peça é reclassificada ou o documento sai da unidade', async () => {
+    const esperarAcessoPerdido = async (uuid: string) => {
+      const resposta = await baixar(uuid, cookies.bruno);
+      expect(resposta.statusCode).toBe(403);
+      expect(resposta.json()).toMatchObject({
+        codigo: 'CONSOLIDACAO_ACESSO_PERDIDO',
+        mensagem: MENSAGENS.consolidacao.acessoPerdido,
+      });
+    };
     const uuid = await solicitarUuid([pecas.P.idAnexo, pecas.R.idAnexo], { cookie: cookies.bruno });
     await executarFila();
     expect((await baixar(uuid, cookies.bruno)).statusCode).toBe(200);
 
     await db().updateTable('peca').set({ nivelAcesso: 'S' }).where('id', '=', pecas.R.idPeca).execute();
     try {
-      const reclassificada = await baixar(uuid, cookies.bruno);
-      expect(reclassificada.statusCode).toBe(403);
-      expect(reclassificada.json()).toMatchObject({
-        codigo: 'CONSOLIDACAO_ACESSO_PERDIDO',
-        mensagem: MENSAGENS.consolidacao.acessoPerdido,
-      });
+      await esperarAcessoPerdido(uuid);
     } finally {
       await db().updateTable('peca').set({ nivelAcesso: 'R' }).where('id', '=', pecas.R.idPeca).execute();
     }
@@ -144,12 +128,7 @@ describe('consolidação com peça restrita: só de quem a pediu', () => {
       .where('id', '=', idDocumento)
       .execute();
     try {
-      const movido = await baixar(uuid, cookies.bruno);
-      expect(movido.statusCode).toBe(403);
-      expect(movido.json()).toMatchObject({
-        codigo: 'CONSOLIDACAO_ACESSO_PERDIDO',
-        mensagem: MENSAGENS.consolidacao.acessoPerdido,
-      });
+      await esperarAcessoPerdido(uuid);
       // Still nobody else's: the others keep getting 404.
       expect((await baixar(uuid, cookies.ana)).statusCode).toBe(404);
     } finally {

@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, PDFString } from 'pdf-lib';
 import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { bmp, gif, jpeg, pdf, png } from '../../testing/arquivos.ts';
 import { filaConsolidacao, INSTITUICAO_TESTE } from '../../testing/cenarios/consolidacao.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
 import { type ArquivoPeca, adicionarPecas, criarDocumento, criarTipoDocumento } from '../../testing/fabricas.ts';
 
 /**
@@ -16,8 +16,7 @@ import { type ArquivoPeca, adicionarPecas, criarDocumento, criarTipoDocumento } 
  * by a crashed process is taken again and completes.
  */
 
-let t: AppTeste;
-let resumo: ResumoSemente;
+const { t, resumo } = usarDemo();
 let idDocumento: number;
 let numero: string;
 let cookie: string;
@@ -26,6 +25,9 @@ const esperadas: { nome: string; paginas: number; texto: string | null }[] = [];
 let idsAnexos: number[] = [];
 
 const db = () => t.banco.db;
+/** The state of the newest job of the queue. */
+const ultimaTarefa = () =>
+  db().selectFrom('job').select(['estado', 'tentativas']).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 async function solicitar(ids: number[]): Promise<string> {
   const resposta = await t.app.inject({
@@ -69,8 +71,6 @@ function marcadores(documento: PDFDocument): { titulo: string; pagina: number }[
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  resumo = await semearDemo(db(), { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   cookie = await t.entrar('ana');
   idDocumento = await criarDocumento(db(), {
     idUnidade: resumo.unidades.protocolo,
@@ -109,10 +109,6 @@ beforeAll(async () => {
   idsAnexos = (await adicionarPecas(t, { idDocumento, idUsuario: resumo.usuarios.ana }, arquivos)).map(
     (c) => c.idAnexo,
   );
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('consolidação de 50 peças pela tarefa da fila', () => {
@@ -229,12 +225,7 @@ describe('uma tarefa deixada por um processo que caiu', () => {
     void caida.executarPendentes();
     await expect.poll(() => montou, { timeout: 20_000 }).toBe(true);
     expect((await estado(uuid)).estado).toBe('PROCESSANDO');
-    const job = await db()
-      .selectFrom('job')
-      .select(['estado', 'tentativas'])
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(job).toEqual({ estado: 'EXECUTANDO', tentativas: 1 });
+    expect(await ultimaTarefa()).toEqual({ estado: 'EXECUTANDO', tentativas: 1 });
 
     // Another process finds it only after the reservation has expired.
     const outra = filaConsolidacao(db(), t.app);
@@ -248,12 +239,7 @@ describe('uma tarefa deixada por um processo que caiu', () => {
     expect(final).toMatchObject({ estado: 'CONCLUIDA', erro: null });
     const pdf = await PDFDocument.load(await readFile(t.app.armazenamento.caminho(final.sha256 as string)));
     expect(pdf.getPageCount()).toBe(1 + esperadas.slice(0, 5).reduce((s, e) => s + e.paginas, 0));
-    const job2 = await db()
-      .selectFrom('job')
-      .select(['estado', 'tentativas'])
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(job2).toEqual({ estado: 'CONCLUIDO', tentativas: 2 });
+    expect(await ultimaTarefa()).toEqual({ estado: 'CONCLUIDO', tentativas: 2 });
   });
 
   it('uma consolidação concluída fica como está quando a tarefa roda de novo', async () => {

@@ -7,31 +7,26 @@ import {
 } from '@tramite/shared';
 import { type Kysely, sql } from 'kysely';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as migracaoIp from '../../db/migrations/0019-consolidacao-ip.ts';
-import type { ResumoSemente } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp } from '../../testing/app-teste.ts';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf } from '../../testing/arquivos.ts';
+import { usarConsolidacao } from '../../testing/cenarios/consolidacao.ts';
 import {
-  abrirConsolidacao,
-  baixarConsolidacao,
-  consultarConsolidacoes,
-  filaConsolidacao,
-} from '../../testing/cenarios/consolidacao.ts';
-import { adicionarPecas, criarDocumento, criarTipoDocumento, registrarTramitacao } from '../../testing/fabricas.ts';
+  adicionarPecas,
+  criarDocumento,
+  criarTipoDocumento,
+  tramitacaoRecebidaNaDemo,
+} from '../../testing/fabricas.ts';
 import { contarEmAndamento } from './queries.ts';
 import { TAREFA_CONSOLIDAR } from './service.ts';
 
-let t: AppTeste;
-let resumo: ResumoSemente;
-let cookies: Record<'ana' | 'bruno' | 'vera', string>;
+const { t, resumo, cookies, db, consultar, baixar, executarFila } = usarConsolidacao();
 let idDocumento: number;
 let idOutro: number;
 let numero: string;
 /** idAnexo of each peça of the document: P (2 pages), R (3), S (4), D (cancelled), and one of another document. */
 const anexos = {} as Record<'P' | 'R' | 'S' | 'D' | 'outro', number>;
-
-const db = () => t.banco.db;
 
 function solicitar(ids: unknown, opcoes: { cookie?: string; tipo?: string; documento?: number; ip?: string } = {}) {
   return t.app.inject({
@@ -43,25 +38,11 @@ function solicitar(ids: unknown, opcoes: { cookie?: string; tipo?: string; docum
   });
 }
 
-const consultar = (uuids: string[], cookie?: string) => consultarConsolidacoes(t.app, uuids, cookie);
-const baixar = (uuid: string, cookie?: string) => baixarConsolidacao(t.app, uuid, cookie);
-
-async function executarFila() {
-  return filaConsolidacao(db(), t.app).executarPendentes();
-}
-
 beforeAll(async () => {
-  ({ t, resumo, cookies } = await abrirConsolidacao());
   const base = { idUnidade: resumo.unidades.protocolo, idUsuario: resumo.usuarios.ana };
   const idTipo = await criarTipoDocumento(db());
   idDocumento = await criarDocumento(db(), { ...base, idTipoDocumento: idTipo });
-  await registrarTramitacao(db(), {
-    idDocumento,
-    idUnidadeOrigem: resumo.unidades.reitoria,
-    idUnidadeDestino: resumo.unidades.protocolo,
-    idUsuarioRemetente: resumo.usuarios.admin,
-    recebida: { idUsuario: resumo.usuarios.admin },
-  });
+  await tramitacaoRecebidaNaDemo(db(), resumo, idDocumento, { de: 'reitoria', para: 'protocolo', por: 'admin' });
   idOutro = await criarDocumento(db(), { ...base, idTipoDocumento: idTipo });
   numero = (await db().selectFrom('documento').select('numero').where('id', '=', idDocumento).executeTakeFirstOrThrow())
     .numero;
@@ -96,10 +77,6 @@ beforeAll(async () => {
     { nome: 'outra.pdf', conteudo: pdf({ paginas: 1, marca: 'Outra' }), tipoMime: 'application/pdf' },
   ]);
   anexos.outro = outra?.idAnexo as number;
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 beforeEach(async () => {

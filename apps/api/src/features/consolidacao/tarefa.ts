@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { MENSAGENS } from '@tramite/shared';
 import { z } from 'zod';
+import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import type { TratadorTarefa } from '../../platform/fila.ts';
 import { ErroTrabalho, type ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
@@ -14,16 +15,15 @@ import { type DependenciasConsolidacao, TENTATIVAS_CONSOLIDACAO } from './servic
 
 const payloadSchema = z.object({ uuid: z.uuid() });
 
+/** The audit row of the job's end, which no user wrote: in the transaction that records the final state. */
+function auditarFim(trx: Banco, uuid: string, acao: 'CONCLUIR_CONSOLIDACAO' | 'FALHAR_CONSOLIDACAO', depois: object) {
+  return registrarAuditoria(trx, { idUsuario: null, acao, entidade: 'consolidacao', idEntidade: uuid, depois });
+}
+
 async function finalizarComErro(db: DependenciasConsolidacao['db'], uuid: string, mensagem: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await queries.marcarErro(trx, uuid, mensagem);
-    await registrarAuditoria(trx, {
-      idUsuario: null,
-      acao: 'FALHAR_CONSOLIDACAO',
-      entidade: 'consolidacao',
-      idEntidade: uuid,
-      depois: { erro: mensagem },
-    });
+    await auditarFim(trx, uuid, 'FALHAR_CONSOLIDACAO', { erro: mensagem });
   });
 }
 
@@ -96,13 +96,8 @@ export function tratadorConsolidacao(deps: DependenciasTarefaConsolidacao, opcoe
           tipoMime: 'application/pdf',
         });
         await queries.marcarConcluida(trx, uuid, resultado);
-        await registrarAuditoria(trx, {
-          idUsuario: null,
-          acao: 'CONCLUIR_CONSOLIDACAO',
-          entidade: 'consolidacao',
-          idEntidade: uuid,
-          depois: { sha256: resultado.sha256, paginas: resultado.paginas, tamanho: resultado.tamanho },
-        });
+        const { sha256, paginas, tamanho } = resultado;
+        await auditarFim(trx, uuid, 'CONCLUIR_CONSOLIDACAO', { sha256, paginas, tamanho });
       });
     } catch (erro) {
       await rm(temporario, { force: true });

@@ -1,6 +1,7 @@
 import { montarEstado, rotuloTipoDocumento, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@tramite/shared';
+import { formatarDataHora } from '../../platform/data-hora.ts';
 import type { DadosDocumentoPdf } from '../documentos/service.ts';
-import { type FolhaPdf, formatarData, formatarDataHora } from './layout-pdf.ts';
+import { type FolhaPdf, formatarData } from './layout-pdf.ts';
 
 /** The document's data as both PDFs print them (pt-BR, Brasília time, labels of spec §3). */
 export function camposDocumento(dados: DadosDocumentoPdf) {

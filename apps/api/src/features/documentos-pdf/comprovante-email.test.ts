@@ -5,6 +5,7 @@ import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../pl
 import { FilaTarefas } from '../../platform/fila.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
 import { lerPdf } from '../../testing/leitura-pdf.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../../testing/servidor-smtp.ts';
 
 let t: AppTeste;
@@ -179,8 +180,7 @@ describe('limite de envios do comprovante por e-mail (issue 17)', () => {
     }
     // The same address in other case is the same destination, and another user does not reset it.
     const recusado = await enviar(doc.id, 'Repetido@Exemplo.COM', cabecalhosApp(bruno));
-    expect(recusado.statusCode).toBe(429);
-    expect(recusado.json()).toEqual({ codigo: 'LIMITE_TAXA', mensagem: limiteAtingido, erros: [] });
+    esperarErro(recusado, 429, 'LIMITE_TAXA', limiteAtingido);
     expect(Number(recusado.headers['retry-after'])).toBeGreaterThan(0);
     expect(await contarEmails()).toBe(antes + 3);
     // Another address is still served.

@@ -1,64 +1,26 @@
 import { formatarCodigoVerificacao, MENSAGENS, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentoEnviado } from '../../testing/cenarios/documentos.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
 import { dataHoraBrasilia, lerPdf } from '../../testing/leitura-pdf.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
 const URL_PUBLICA = 'https://protocolo.ufte.edu.br';
-let t: AppTeste;
+const { t } = usarDemo({
+  PUBLIC_URL: URL_PUBLICA,
+  INSTITUICAO_NOME: 'Universidade Federal do Teste',
+  INSTITUICAO_SIGLA: 'UFTE',
+});
 let ana: string;
 let bruno: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste({
-    PUBLIC_URL: URL_PUBLICA,
-    INSTITUICAO_NOME: 'Universidade Federal do Teste',
-    INSTITUICAO_SIGLA: 'UFTE',
-  });
-  await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   ana = await t.entrar('ana');
   bruno = await t.entrar('bruno');
 });
 
-afterAll(async () => {
-  await t?.fechar();
-});
-
 /** A sent document with every field the PDFs print, of a type that generates a cover (or not). */
-async function documentoCompleto(geraCapa: boolean) {
-  return t.banco.db
-    .selectFrom('documento as d')
-    .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
-    .innerJoin('assunto as a', 'a.id', 'd.idAssunto')
-    .innerJoin('interessado as i', 'i.id', 'd.idInteressado')
-    .innerJoin('unidade as up', 'up.id', 'd.idUnidadeProcedencia')
-    .innerJoin('unidade as uc', 'uc.id', 'd.idUnidadeCriadora')
-    .innerJoin('usuario as u', 'u.id', 'd.idUsuarioCriador')
-    .select([
-      'd.id',
-      'd.numero',
-      'd.codigoVerificacao',
-      'd.resumoAssunto',
-      'd.dataCriacao',
-      'd.dataValidade',
-      'd.estadoOrigem',
-      'td.descricao as tipo',
-      'a.codigo as assuntoCodigo',
-      'a.descricao as assuntoDescricao',
-      'i.nome as interessado',
-      'i.tipo as tipoInteressado',
-      'up.nome as procedencia',
-      'up.sigla as siglaProcedencia',
-      'uc.nome as criadora',
-      'u.nome as criador',
-    ])
-    .where('d.situacao', '!=', 'EM_CRIACAO')
-    .where('d.dataValidade', 'is not', null)
-    .where('d.estadoOrigem', '!=', 3)
-    .where('td.geraCapa', '=', geraCapa)
-    .orderBy('d.id')
-    .executeTakeFirstOrThrow();
-}
+const documentoCompleto = (geraCapa: boolean) => documentoEnviado(t.banco.db, { geraCapa, comInteressado: true });
 
 /** The QR code: the one image of the page, square, 8 pixels per module. */
 function conferirQr(imagensPorPagina: { largura: number; altura: number }[][]) {
@@ -92,18 +54,18 @@ describe('comprovante de protocolo em PDF', () => {
     expect(pdf.paginas).toBe(1);
     expect(pdf.tamanhos[0]).toEqual([0, 0, 595, 842]);
     expect(pdf.info.Title).toBe(`Comprovante de protocolo — ${doc.numero}`);
-    const nomeTipo = Object.entries(TIPOS_INTERESSADO).find(([, c]) => c === doc.tipoInteressado)?.[0] as string;
+    const nomeTipo = Object.entries(TIPOS_INTERESSADO).find(([, c]) => c === doc.interessadoTipo)?.[0] as string;
     for (const esperado of [
       'UNIVERSIDADE FEDERAL DO TESTE',
       'UFTE',
       'COMPROVANTE DE PROTOCOLO',
       doc.numero,
-      doc.tipo,
+      doc.tipoDescricao,
       `${doc.assuntoCodigo} — ${doc.assuntoDescricao}`,
-      `${doc.interessado} (${rotuloTipoInteressado(nomeTipo)})`,
-      `${doc.procedencia} (${doc.siglaProcedencia})`,
-      doc.criadora,
-      doc.criador,
+      `${doc.interessadoNome} (${rotuloTipoInteressado(nomeTipo)})`,
+      `${doc.procedenciaNome} (${doc.procedenciaSigla})`,
+      doc.criadoraNome,
+      doc.criadorNome,
       `protocolado em ${dataHoraBrasilia(doc.dataCriacao)}`,
       dataHoraBrasilia(doc.dataValidade as Date),
       '09/03/2026',
@@ -130,12 +92,7 @@ describe('comprovante de protocolo em PDF', () => {
 
   it('404 para documento inexistente e para o rascunho de outra unidade', async () => {
     const inexistente = await obter('/api/documentos/999999/comprovante', ana);
-    expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.autuacao.erroBuscarDadosDocumento,
-      erros: [],
-    });
+    esperarErro(inexistente, 404, 'NAO_ENCONTRADO', MENSAGENS.autuacao.erroBuscarDadosDocumento);
 
     const rascunho = await t.banco.db
       .selectFrom('documento as d')
@@ -174,10 +131,10 @@ describe('capa em PDF', () => {
       'UNIVERSIDADE FEDERAL DO TESTE',
       'Capa do documento',
       doc.numero,
-      doc.tipo.toUpperCase(),
+      doc.tipoDescricao.toUpperCase(),
       `${doc.assuntoCodigo} — ${doc.assuntoDescricao}`,
-      doc.interessado,
-      doc.procedencia,
+      doc.interessadoNome,
+      doc.procedenciaNome,
       dataHoraBrasilia(doc.dataCriacao),
       dataHoraBrasilia(doc.dataValidade as Date),
       'Normal',
@@ -192,12 +149,7 @@ describe('capa em PDF', () => {
   it('é recusada, com a razão, quando o tipo do documento não gera capa', async () => {
     const doc = await documentoCompleto(false);
     const resposta = await obter(`/api/documentos/${doc.id}/capa`, ana);
-    expect(resposta.statusCode).toBe(409);
-    expect(resposta.json()).toEqual({
-      codigo: 'CONFLITO',
-      mensagem: 'Este tipo de documento não gera capa',
-      erros: [],
-    });
+    esperarErro(resposta, 409, 'CONFLITO', 'Este tipo de documento não gera capa');
     // The document screen offers the cover by the same flag.
     const detalhe = (await obter(`/api/documentos/${doc.id}`, ana)).json();
     expect(detalhe.geraCapa).toBe(false);

@@ -1,6 +1,7 @@
 import { formatarCodigoVerificacao, urlVerificacao } from '@tramite/shared';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { formatarDataHora } from '../../platform/data-hora.ts';
 
 /** What every PDF of this feature prints besides the document: the institution and where to verify it. */
 export interface ContextoPdf {
@@ -10,30 +11,11 @@ export interface ContextoPdf {
   agora?: Date;
 }
 
-const FUSO = 'America/Sao_Paulo';
 const MARGEM = 56;
 const LARGURA_QR = 96;
 const COR_TEXTO = '#1a1a1a';
 const COR_SECUNDARIA = '#555555';
 const COR_LINHA = '#9e9e9e';
-
-const partesData = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: FUSO,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** A timestamp as the spec shows it (DD/MM/YYYY HH:mm:ss), in Brasília time; '' when absent. */
-export function formatarDataHora(valor: Date | string | null): string {
-  if (valor === null) return '';
-  const partes = Object.fromEntries(partesData.formatToParts(new Date(valor)).map((p) => [p.type, p.value]));
-  return `${partes.day}/${partes.month}/${partes.year} ${partes.hour}:${partes.minute}:${partes.second}`;
-}
 
 /** A date without time (YYYY-MM-DD, as `date` columns arrive) as DD/MM/YYYY; '' when absent. */
 export function formatarData(valor: string | null): string {

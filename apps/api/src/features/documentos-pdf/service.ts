@@ -13,7 +13,7 @@ import type { Banco } from '../../db/connection.ts';
 import type { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { enfileirarEmail } from '../../platform/email.ts';
-import { conflito, ErroLimiteTaxa, naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
+import { campoInvalido, conflito, ErroLimiteTaxa, naoEncontrado } from '../../platform/erros.ts';
 import { exigirLimites, type RegraLimite } from '../../platform/limite-taxa.ts';
 import type { ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
@@ -104,8 +104,7 @@ const emailSchema = z.email().max(TAMANHO_MAXIMO_EMAIL);
 export function validarDestinatario(destinatario: string | undefined): string {
   const email = (destinatario ?? '').trim();
   if (!emailSchema.safeParse(email).success) {
-    const mensagem = MENSAGENS.verificacao.destinatarioInvalido;
-    throw requisicaoInvalida(mensagem, [{ campo: 'destinatario', mensagem }]);
+    throw campoInvalido(MENSAGENS.verificacao.destinatarioInvalido, 'destinatario');
   }
   return email;
 }

@@ -1,22 +1,18 @@
 import { formatarCodigoVerificacao, MENSAGENS } from '@tramite/shared';
 import { type Kysely, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as migracao from '../../db/migrations/0007-codigo-verificacao.ts';
-import { semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { documentoEnviado } from '../../testing/cenarios/documentos.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
 import { lerPdf } from '../../testing/leitura-pdf.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
-let t: AppTeste;
+const { t } = usarDemo({ PUBLIC_URL: 'https://protocolo.ufex.edu.br' });
 let ana: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste({ PUBLIC_URL: 'https://protocolo.ufex.edu.br' });
-  await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   ana = await t.entrar('ana');
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 const FORMATO = /^[2-9A-HJ-NP-Z]{16}$/;
@@ -99,30 +95,7 @@ describe('código de verificação', () => {
 
 describe('GET verificacao/{codigo} (pública)', () => {
   it('responde os dados públicos do documento, sem login, com o código digitado de qualquer jeito', async () => {
-    const doc = await t.banco.db
-      .selectFrom('documento as d')
-      .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
-      .innerJoin('assunto as a', 'a.id', 'd.idAssunto')
-      .innerJoin('unidade as up', 'up.id', 'd.idUnidadeProcedencia')
-      .innerJoin('unidade as ua', 'ua.id', 'd.idUnidadeAtual')
-      .select([
-        'd.id',
-        'd.numero',
-        'd.codigoVerificacao',
-        'd.resumoAssunto',
-        'd.situacao',
-        'd.dataCriacao',
-        'd.dataValidade',
-        'td.descricao as tipo',
-        'a.codigo as assuntoCodigo',
-        'up.sigla as siglaOrigem',
-        'ua.sigla as siglaAtual',
-      ])
-      .where('d.situacao', '=', 'RECEBIDO')
-      .where('d.estadoOrigem', '!=', 3)
-      .where('d.dataValidade', 'is not', null)
-      .orderBy('d.id')
-      .executeTakeFirstOrThrow();
+    const doc = await documentoEnviado(t.banco.db, { situacao: 'RECEBIDO' });
     const formatado = formatarCodigoVerificacao(doc.codigoVerificacao);
     for (const digitado of [formatado, doc.codigoVerificacao.toLowerCase(), formatado.replaceAll('-', ' ')]) {
       const resposta = await verificar(encodeURIComponent(digitado));
@@ -131,13 +104,13 @@ describe('GET verificacao/{codigo} (pública)', () => {
         codigoVerificacao: formatado,
         idDocumento: doc.id,
         numero: doc.numero,
-        tipo: doc.tipo,
+        tipo: doc.tipoDescricao,
         assunto: { codigo: doc.assuntoCodigo },
         resumoAssunto: doc.resumoAssunto,
         dataAutuacao: new Date(doc.dataCriacao).toISOString(),
         dataPrimeiroEnvio: new Date(doc.dataValidade as Date).toISOString(),
-        unidadeOrigem: { sigla: doc.siglaOrigem },
-        unidadeAtual: { sigla: doc.siglaAtual },
+        unidadeOrigem: { sigla: doc.procedenciaSigla },
+        unidadeAtual: { sigla: doc.atualSigla },
         situacao: 'RECEBIDO',
       });
     }
@@ -168,12 +141,7 @@ describe('GET verificacao/{codigo} (pública)', () => {
     if (existentes.has(errado.replaceAll('-', ''))) errado = 'YYYY-YYYY-YYYY-YYYY';
     for (const codigo of [errado, 'abc', '0000-0000-0000-0000', `${'A'.repeat(16)}B`]) {
       const resposta = await verificar(codigo);
-      expect(resposta.statusCode).toBe(404);
-      expect(resposta.json()).toEqual({
-        codigo: 'NAO_ENCONTRADO',
-        mensagem: MENSAGENS.verificacao.codigoNaoEncontrado,
-        erros: [],
-      });
+      esperarErro(resposta, 404, 'NAO_ENCONTRADO', MENSAGENS.verificacao.codigoNaoEncontrado);
     }
     expect((await verificar('x'.repeat(100))).statusCode).toBe(400);
   });

@@ -1,30 +1,13 @@
 import { type Documento, MENSAGENS, validarNup } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario } from '../../testing/cenarios/documentos.ts';
+import { describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { auditoriaDocumento, autuacaoValida, autuar, usarCenario } from '../../testing/cenarios/documentos.ts';
+import { usarAppTeste, usarSessoes } from '../../testing/contexto-teste.ts';
 import { anoProtocolo } from './numeracao.ts';
 
-let t: AppTeste;
-let c: Cenario;
-let ana: string;
-let bruno: string;
-let carla: string;
-let duda: string;
-
-beforeAll(async () => {
-  t = await criarAppTeste();
-  c = await criarCenario(t.banco.db);
-  [ana, bruno, carla, duda] = await Promise.all([
-    t.entrar('ana'),
-    t.entrar('bruno'),
-    t.entrar('carla'),
-    t.entrar('duda'),
-  ]);
-});
-
-afterAll(async () => {
-  await t?.fechar();
-});
+const t = usarAppTeste();
+const c = usarCenario(t);
+const s = usarSessoes(t, ['ana', 'bruno', 'carla', 'duda']);
 
 const postar = (cookie: string | undefined, payload: unknown) =>
   t.app.inject({ method: 'POST', url: '/api/documentos', headers: cabecalhosApp(cookie), payload: payload as object });
@@ -38,18 +21,11 @@ const editar = (cookie: string | undefined, id: number | string, payload: unknow
 const ler = (cookie: string | undefined, id: number | string) =>
   t.app.inject({ method: 'GET', url: `/api/documentos/${id}`, headers: cookie ? { cookie } : {} });
 
-const auditoria = (idDocumento: number, acao: string) =>
-  t.banco.db
-    .selectFrom('auditoria')
-    .selectAll()
-    .where('entidade', '=', 'documento')
-    .where('idEntidade', '=', String(idDocumento))
-    .where('acao', '=', acao)
-    .execute();
+const auditoria = (idDocumento: number, acao: string) => auditoriaDocumento(t.banco.db, idDocumento, acao);
 
 describe('POST /api/documentos', () => {
   it('autua o documento em criação na unidade atual, com NUP da unidade e auditoria', async () => {
-    const resposta = await postar(ana, {
+    const resposta = await postar(s.ana, {
       ...autuacaoValida(c),
       urgente: true,
       motivoUrgencia: 'Prazo legal',
@@ -106,18 +82,18 @@ describe('POST /api/documentos', () => {
       .where('codigoUnidade', '=', c.unidades.protocolo.codigo)
       .where('ano', '=', anoProtocolo())
       .execute();
-    const primeiro = (await postar(ana, autuacaoValida(c))).json() as Documento;
-    const segundo = (await postar(ana, autuacaoValida(c))).json() as Documento;
+    const primeiro = (await postar(s.ana, autuacaoValida(c))).json() as Documento;
+    const segundo = (await postar(s.ana, autuacaoValida(c))).json() as Documento;
     expect(primeiro.numero.slice(6, 12)).toBe('000042');
     expect(segundo.numero.slice(6, 12)).toBe('000043');
     expect(validarNup(primeiro.numero) && validarNup(segundo.numero)).toBe(true);
     // Another unit has its own sequence.
-    const outro = (await postar(bruno, autuacaoValida(c))).json() as Documento;
+    const outro = (await postar(s.bruno, autuacaoValida(c))).json() as Documento;
     expect(outro.numero.slice(0, 12)).toBe(`${String(c.unidades.outra.codigo).padStart(5, '0')}.000001`);
   });
 
   it('guarda a origem digitalizada (rótulo com sufixo) e o tamanho volumoso', async () => {
-    const resposta = await postar(ana, {
+    const resposta = await postar(s.ana, {
       ...autuacaoValida(c),
       origem: 3,
       volumoso: true,
@@ -141,7 +117,7 @@ describe('POST /api/documentos', () => {
   });
 
   it('recusa autuar numa unidade que não é de protocolo (403)', async () => {
-    const resposta = await postar(carla, autuacaoValida(c));
+    const resposta = await postar(s.carla, autuacaoValida(c));
     expect(resposta.statusCode).toBe(403);
     expect(resposta.json().mensagem).toBe(MENSAGENS.autuacao.unidadeNaoAutua);
   });
@@ -158,22 +134,22 @@ describe('POST /api/documentos', () => {
     ['resumo vazio', { resumoAssunto: '   ' }, 'Informe o resumo do assunto'],
     ['data que não existe', { dataRecebimento: '2025-02-30' }, MENSAGENS.busca.dataInvalida],
   ])('recusa %s (400 com a mensagem)', async (_caso, extra, mensagem) => {
-    const resposta = await postar(ana, { ...autuacaoValida(c), ...extra });
+    const resposta = await postar(s.ana, { ...autuacaoValida(c), ...extra });
     expect(resposta.statusCode).toBe(400);
     expect(resposta.json().mensagem).toBe(mensagem);
   });
 
   it('diz em português qual campo obrigatório falta', async () => {
-    const resposta = await postar(ana, {});
+    const resposta = await postar(s.ana, {});
     expect(resposta.statusCode).toBe(400);
     expect(resposta.json().mensagem).toBe('Informe o tipo de documento');
-    const semResumo = await postar(ana, { ...autuacaoValida(c), resumoAssunto: undefined });
+    const semResumo = await postar(s.ana, { ...autuacaoValida(c), resumoAssunto: undefined });
     expect(semResumo.json().mensagem).toBe('Informe o resumo do assunto');
   });
 
   it('recusa assunto que não vale para o tipo: não vinculado, não atribuível ou inativo', async () => {
     for (const idAssunto of [c.assuntos.compras, c.assuntos.pessoal, c.assuntos.antigo]) {
-      const resposta = await postar(ana, { ...autuacaoValida(c), idAssunto });
+      const resposta = await postar(s.ana, { ...autuacaoValida(c), idAssunto });
       expect(resposta.statusCode).toBe(400);
       expect(resposta.json().mensagem).toBe(MENSAGENS.autuacao.assuntoInvalido);
     }
@@ -193,7 +169,7 @@ describe('POST /api/documentos', () => {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     for (const [extra, mensagem] of casos) {
-      const resposta = await postar(ana, { ...autuacaoValida(c), ...extra });
+      const resposta = await postar(s.ana, { ...autuacaoValida(c), ...extra });
       expect(resposta.statusCode, JSON.stringify(extra)).toBe(400);
       expect(resposta.json().mensagem).toBe(mensagem);
     }
@@ -205,18 +181,18 @@ describe('POST /api/documentos', () => {
   });
 
   it('uma autuação recusada devolve o número: a próxima não deixa lacuna', async () => {
-    const primeiro = (await postar(ana, autuacaoValida(c))).json() as Documento;
-    expect((await postar(ana, { ...autuacaoValida(c), idAssunto: c.assuntos.pessoal })).statusCode).toBe(400);
-    const segundo = (await postar(ana, autuacaoValida(c))).json() as Documento;
+    const primeiro = (await postar(s.ana, autuacaoValida(c))).json() as Documento;
+    expect((await postar(s.ana, { ...autuacaoValida(c), idAssunto: c.assuntos.pessoal })).statusCode).toBe(400);
+    const segundo = (await postar(s.ana, autuacaoValida(c))).json() as Documento;
     expect(Number(segundo.numero.slice(6, 12))).toBe(Number(primeiro.numero.slice(6, 12)) + 1);
   });
 });
 
 describe('PATCH /api/documentos/{id}', () => {
   it('edita o rascunho da unidade atual e audita antes e depois', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
-    const numero = ((await ler(ana, id)).json() as Documento).numero;
-    const resposta = await editar(ana, id, {
+    const id = await autuar(t, s.ana, autuacaoValida(c));
+    const numero = ((await ler(s.ana, id)).json() as Documento).numero;
+    const resposta = await editar(s.ana, id, {
       ...autuacaoValida(c),
       idTipoDocumento: c.tipos.memorando,
       idAssunto: c.assuntos.compras,
@@ -248,55 +224,55 @@ describe('PATCH /api/documentos/{id}', () => {
   });
 
   it('aplica as mesmas validações da autuação', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
-    const urgente = await editar(ana, id, { ...autuacaoValida(c), urgente: true });
+    const id = await autuar(t, s.ana, autuacaoValida(c));
+    const urgente = await editar(s.ana, id, { ...autuacaoValida(c), urgente: true });
     expect(urgente.statusCode).toBe(400);
     expect(urgente.json().mensagem).toBe(MENSAGENS.autuacao.urgenteSemMotivo);
-    const assunto = await editar(ana, id, { ...autuacaoValida(c), idAssunto: c.assuntos.compras });
+    const assunto = await editar(s.ana, id, { ...autuacaoValida(c), idAssunto: c.assuntos.compras });
     expect(assunto.statusCode).toBe(400);
     expect(assunto.json().mensagem).toBe(MENSAGENS.autuacao.assuntoInvalido);
   });
 
   it('recusa documento que não está em criação (409)', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
+    const id = await autuar(t, s.ana, autuacaoValida(c));
     await t.banco.db
       .updateTable('documento')
       .set({ situacao: 'RECEBIDO', estadoProcessamento: 1 })
       .where('id', '=', id)
       .execute();
-    const resposta = await editar(ana, id, autuacaoValida(c));
+    const resposta = await editar(s.ana, id, autuacaoValida(c));
     expect(resposta.statusCode).toBe(409);
     expect(resposta.json().mensagem).toBe(MENSAGENS.autuacao.apenasEmCriacao);
   });
 
   it('recusa documento físico ou híbrido (409)', async () => {
     for (const origem of [1, 2]) {
-      const id = await autuar(t, ana, { ...autuacaoValida(c), origem });
-      const resposta = await editar(ana, id, autuacaoValida(c));
+      const id = await autuar(t, s.ana, { ...autuacaoValida(c), origem });
+      const resposta = await editar(s.ana, id, autuacaoValida(c));
       expect(resposta.statusCode).toBe(409);
       expect(resposta.json().mensagem).toBe(MENSAGENS.autuacao.apenasNatoDigitais);
     }
   });
 
   it('só a unidade em que o documento está edita (403); outras nem o veem (404)', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
-    const deOutraUnidadeAtual = await editar(duda, id, autuacaoValida(c));
+    const id = await autuar(t, s.ana, autuacaoValida(c));
+    const deOutraUnidadeAtual = await editar(s.duda, id, autuacaoValida(c));
     expect(deOutraUnidadeAtual.statusCode).toBe(403);
     expect(deOutraUnidadeAtual.json().mensagem).toBe(MENSAGENS.autuacao.edicaoOutraUnidade);
-    const deFora = await editar(bruno, id, autuacaoValida(c));
+    const deFora = await editar(s.bruno, id, autuacaoValida(c));
     expect(deFora.statusCode).toBe(404);
     expect(deFora.json().mensagem).toBe(MENSAGENS.autuacao.erroBuscarDadosDocumento);
     expect((await editar(undefined, id, autuacaoValida(c))).statusCode).toBe(401);
-    expect((await editar(ana, 999_999, autuacaoValida(c))).statusCode).toBe(404);
+    expect((await editar(s.ana, 999_999, autuacaoValida(c))).statusCode).toBe(404);
   });
 });
 
 describe('GET /api/documentos/{id}', () => {
   it('mostra o rascunho só às unidades que o criam (nem anônimos o veem)', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
-    expect((await ler(ana, id)).statusCode).toBe(200);
-    expect((await ler(duda, id)).statusCode).toBe(200);
-    for (const cookie of [bruno, undefined]) {
+    const id = await autuar(t, s.ana, autuacaoValida(c));
+    expect((await ler(s.ana, id)).statusCode).toBe(200);
+    expect((await ler(s.duda, id)).statusCode).toBe(200);
+    for (const cookie of [s.bruno, undefined]) {
       const resposta = await ler(cookie, id);
       expect(resposta.statusCode).toBe(404);
       expect(resposta.json().mensagem).toBe(MENSAGENS.autuacao.erroBuscarDadosDocumento);
@@ -304,14 +280,14 @@ describe('GET /api/documentos/{id}', () => {
   });
 
   it('responde 404 com a mensagem da tela para id desconhecido e 400 para id inválido', async () => {
-    const resposta = await ler(ana, 987_654);
+    const resposta = await ler(s.ana, 987_654);
     expect(resposta.statusCode).toBe(404);
     expect(resposta.json().mensagem).toBe(MENSAGENS.autuacao.erroBuscarDadosDocumento);
-    expect((await ler(ana, 'abc')).statusCode).toBe(400);
+    expect((await ler(s.ana, 'abc')).statusCode).toBe(400);
   });
 
   it('mostra a anônimos o documento já enviado, sem CPF nem e-mail do interessado', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
+    const id = await autuar(t, s.ana, autuacaoValida(c));
     await t.banco.db
       .updateTable('documento')
       .set({ situacao: 'RECEBIDO', estadoProcessamento: 1, estadoVisibilidadeCaixa: 2 })
@@ -329,8 +305,8 @@ describe('GET /api/documentos/{id}', () => {
   });
 
   it('mostra a documento agregador, a última tramitação, o destino pendente e o prazo', async () => {
-    const pai = await autuar(t, ana, autuacaoValida(c));
-    const filho = await autuar(t, ana, autuacaoValida(c));
+    const pai = await autuar(t, s.ana, autuacaoValida(c));
+    const filho = await autuar(t, s.ana, autuacaoValida(c));
     const db = t.banco.db;
     await db
       .updateTable('documento')
@@ -362,7 +338,7 @@ describe('GET /api/documentos/{id}', () => {
       .where('id', '=', pai)
       .execute();
 
-    const doPai = (await ler(bruno, pai)).json() as Documento;
+    const doPai = (await ler(s.bruno, pai)).json() as Documento;
     expect(doPai).toMatchObject({
       situacao: 'ENVIADO',
       idDestino: c.unidades.outra.id,
@@ -378,9 +354,9 @@ describe('GET /api/documentos/{id}', () => {
         dtRecebimento: null,
       },
     });
-    expect(((await ler(ana, pai)).json() as Documento).podeReceber).toBe(false);
+    expect(((await ler(s.ana, pai)).json() as Documento).podeReceber).toBe(false);
     expect(((await ler(undefined, pai)).json() as Documento).podeReceber).toBe(false);
-    const doFilho = (await ler(ana, filho)).json() as Documento;
+    const doFilho = (await ler(s.ana, filho)).json() as Documento;
     expect(doFilho).toMatchObject({
       situacao: 'E',
       idDocumentoAgregador: pai,
@@ -399,36 +375,36 @@ describe('POST /api/documentos/{id}/tags', () => {
     });
 
   it('substitui os marcadores do usuário: aparados, sem repetição; vazio apaga', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
-    const resposta = await salvar(ana, id, ' urgente, férias ,, Urgente,prazo ');
+    const id = await autuar(t, s.ana, autuacaoValida(c));
+    const resposta = await salvar(s.ana, id, ' urgente, férias ,, Urgente,prazo ');
     expect(resposta.statusCode).toBe(200);
     expect(resposta.json()).toEqual({ tags: ['férias', 'prazo', 'urgente'] });
-    expect(((await ler(ana, id)).json() as Documento).tags).toEqual(['férias', 'prazo', 'urgente']);
+    expect(((await ler(s.ana, id)).json() as Documento).tags).toEqual(['férias', 'prazo', 'urgente']);
     // Another user's tags are their own.
-    expect(((await ler(duda, id)).json() as Documento).tags).toEqual([]);
-    expect((await salvar(ana, id, 'prazo')).json()).toEqual({ tags: ['prazo'] });
-    expect((await salvar(ana, id, '')).json()).toEqual({ tags: [] });
+    expect(((await ler(s.duda, id)).json() as Documento).tags).toEqual([]);
+    expect((await salvar(s.ana, id, 'prazo')).json()).toEqual({ tags: ['prazo'] });
+    expect((await salvar(s.ana, id, '')).json()).toEqual({ tags: [] });
     const linhas = await auditoria(id, 'SALVAR_MARCADORES');
     expect(linhas.map((l) => l.depois)).toEqual([['férias', 'prazo', 'urgente'], ['prazo'], []]);
   });
 
   it('recusa marcador longo demais e marcadores demais (400)', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
-    const longo = await salvar(ana, id, `ok, ${'x'.repeat(61)}`);
+    const id = await autuar(t, s.ana, autuacaoValida(c));
+    const longo = await salvar(s.ana, id, `ok, ${'x'.repeat(61)}`);
     expect(longo.statusCode).toBe(400);
     expect(longo.json().mensagem).toBe(MENSAGENS.documento.marcadorLongo);
-    const muitos = await salvar(ana, id, Array.from({ length: 21 }, (_, i) => `m${i}`).join(','));
+    const muitos = await salvar(s.ana, id, Array.from({ length: 21 }, (_, i) => `m${i}`).join(','));
     expect(muitos.statusCode).toBe(400);
     expect(muitos.json().mensagem).toBe(MENSAGENS.documento.marcadoresDemais);
-    expect((await salvar(ana, id, Array.from({ length: 20 }, (_, i) => `m${i}`).join(','))).statusCode).toBe(200);
-    expect((await salvar(ana, id, 'x'.repeat(60))).statusCode).toBe(200);
+    expect((await salvar(s.ana, id, Array.from({ length: 20 }, (_, i) => `m${i}`).join(','))).statusCode).toBe(200);
+    expect((await salvar(s.ana, id, 'x'.repeat(60))).statusCode).toBe(200);
   });
 
   it('exige login (401) e documento visível (404)', async () => {
-    const id = await autuar(t, ana, autuacaoValida(c));
+    const id = await autuar(t, s.ana, autuacaoValida(c));
     expect((await salvar(undefined, id, 'a')).statusCode).toBe(401);
-    expect((await salvar(bruno, id, 'a')).statusCode).toBe(404);
-    expect((await salvar(ana, 999_999, 'a')).statusCode).toBe(404);
-    expect((await salvar(ana, id, 42)).statusCode).toBe(400);
+    expect((await salvar(s.bruno, id, 'a')).statusCode).toBe(404);
+    expect((await salvar(s.ana, 999_999, 'a')).statusCode).toBe(404);
+    expect((await salvar(s.ana, id, 42)).statusCode).toBe(400);
   });
 });

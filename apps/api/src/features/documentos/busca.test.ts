@@ -1,11 +1,17 @@
 import { type DocumentoResumo, type FiltrosBusca, MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario } from '../../testing/cenarios/documentos.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  autuacaoValida,
+  autuar,
+  type Cenario,
+  criarCenario,
+  tramitarEntre,
+} from '../../testing/cenarios/documentos.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { registrarTramitacao } from '../../testing/fabricas.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let c: Cenario;
 let ana: string;
 let bruno: string;
@@ -24,7 +30,6 @@ interface Pagina {
 const MARCO = { dataCriacaoInicio: '2025-03-01', dataCriacaoFim: '2025-03-31' };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   c = await criarCenario(t.banco.db);
   [ana, bruno] = await Promise.all([t.entrar('ana'), t.entrar('bruno')]);
   const db = t.banco.db;
@@ -76,23 +81,18 @@ beforeAll(async () => {
     'EM_CRIACAO',
   );
 
-  await registrarTramitacao(db, {
-    idDocumento: d.oficioDuplo,
-    idUnidadeOrigem: c.unidades.protocolo.id,
-    idUnidadeDestino: c.unidades.outra.id,
-    idUsuarioRemetente: c.usuarios.ana.id,
+  await tramitarEntre(db, c, d.oficioDuplo, {
+    de: 'ana',
+    para: 'bruno',
+    recebida: true,
     dtDespacho: '2025-04-01T13:00:00Z',
-    recebida: { idUsuario: c.usuarios.bruno.id },
-    moverDocumento: true,
   });
-  await registrarTramitacao(db, {
-    idDocumento: d.memorando,
-    idUnidadeOrigem: c.unidades.outra.id,
-    idUnidadeDestino: c.unidades.protocolo.id,
-    idUsuarioRemetente: c.usuarios.bruno.id,
-    // 23:00 of 02/04 in Brasília.
+  // 23:00 of 02/04 in Brasília.
+  await tramitarEntre(db, c, d.memorando, {
+    de: 'bruno',
+    para: 'ana',
+    recebida: false,
     dtDespacho: '2025-04-03T02:00:00Z',
-    moverDocumento: true,
   });
 
   const comissao = await db
@@ -133,10 +133,6 @@ beforeAll(async () => {
   }
 }, 120_000);
 let idComissao = 0;
-
-afterAll(async () => {
-  await t?.fechar();
-});
 
 async function buscar(filtros: FiltrosBusca, cookie?: string) {
   const query = Object.fromEntries(Object.entries(filtros).map(([k, v]) => [k, String(v)]));

@@ -1,7 +1,8 @@
 import type { CodigoTipoInteressado, NomeTipoResponsavel, SituacaoDocumento } from '@tramite/shared';
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
-import { fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
+import { COLUNAS_ESTADO_DOCUMENTO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
+import { juntarFichaDocumento } from '../../db/juncoes.ts';
 import type { Database } from '../../db/schema.ts';
 
 // Searching documents: the filters, one page and its total.
@@ -164,22 +165,14 @@ export function consultaBusca(db: Banco, c: CriteriosBusca) {
     .with('pagina', () => pagina)
     .selectFrom('pagina as pg')
     .innerJoin('documento as d', 'd.id', 'pg.id')
-    .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
-    .innerJoin('unidade as up', 'up.id', 'd.idUnidadeProcedencia')
-    .innerJoin('unidade as ua', 'ua.id', 'd.idUnidadeAtual')
-    .leftJoin('assunto as a', 'a.id', 'd.idAssunto')
-    .leftJoin('interessado as i', 'i.id', 'd.idInteressado')
+    .$call(juntarFichaDocumento)
     .select([
       'pg.total',
       'd.id',
       'd.numero',
       'd.idTipoDocumento',
       't.descricao as tipoDescricao',
-      'd.situacao',
-      'd.estadoProcessamento',
-      'd.estadoOrigem',
-      'd.estadoTamanho',
-      'd.estadoVisibilidadeCaixa',
+      ...COLUNAS_ESTADO_DOCUMENTO,
       'd.resumoAssunto',
       'a.descricao as assunto',
       'i.nome as interessado',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
-import { COLUNAS_ORIGEM_DESTINO } from '../../db/expressoes.ts';
+import { COLUNAS_ESTADO_DOCUMENTO, COLUNAS_RESUMO_TRAMITACAO } from '../../db/expressoes.ts';
+import { juntarFichaDocumento, juntarOrigemDestinoPasso } from '../../db/juncoes.ts';
 
 // Reading a document: its screen, its PDFs, its verification and the visibility checks.
 
@@ -8,21 +9,13 @@ import { COLUNAS_ORIGEM_DESTINO } from '../../db/expressoes.ts';
 export function consultaDocumento(db: Banco) {
   return db
     .selectFrom('documento as d')
-    .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
-    .innerJoin('unidade as up', 'up.id', 'd.idUnidadeProcedencia')
-    .innerJoin('unidade as ua', 'ua.id', 'd.idUnidadeAtual')
-    .leftJoin('assunto as a', 'a.id', 'd.idAssunto')
-    .leftJoin('interessado as i', 'i.id', 'd.idInteressado')
+    .$call(juntarFichaDocumento)
     .select([
       'd.id',
       'd.numero',
       't.descricao as tipoDescricao',
       't.geraCapa',
-      'd.situacao',
-      'd.estadoProcessamento',
-      'd.estadoOrigem',
-      'd.estadoTamanho',
-      'd.estadoVisibilidadeCaixa',
+      ...COLUNAS_ESTADO_DOCUMENTO,
       'a.codigo as assuntoCodigo',
       'a.descricao as assuntoDescricao',
       'd.resumoAssunto',
@@ -79,17 +72,8 @@ export function consultaInformacoesDocumento(db: Banco, id: number, idUsuario: n
       (eb) =>
         eb
           .selectFrom('tramitacao as t')
-          .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-          .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
-          .leftJoin('passo as p', 'p.id', 't.idPasso')
-          .select([
-            't.id',
-            't.sequencia',
-            ...COLUNAS_ORIGEM_DESTINO,
-            'p.descricao as passo',
-            't.dtDespacho',
-            't.dtRecebimento',
-          ])
+          .$call(juntarOrigemDestinoPasso)
+          .select(['t.id', 't.sequencia', ...COLUNAS_RESUMO_TRAMITACAO])
           .whereRef('t.idDocumento', '=', 'd.id')
           .orderBy('t.sequencia', 'desc')
           .limit(1)

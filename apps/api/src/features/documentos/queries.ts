@@ -1,6 +1,7 @@
 import type { CodigoTipoInteressado } from '@tramite/shared';
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import { consultaAssuntoAtribuivel, existe, lotacoesDoUsuario } from '../../db/consultas-comuns.ts';
 
 // The feature's SQL, by area: this file has the opening, editing and markers; the document's reads and the search are
 // re-exported from here so the services keep one `queries` namespace.
@@ -8,13 +9,7 @@ export * from './queries-busca.ts';
 export * from './queries-leitura.ts';
 
 export function primeiraLotacao(db: Banco, idUsuario: number) {
-  return db
-    .selectFrom('lotacao')
-    .innerJoin('unidade', 'unidade.id', 'lotacao.idUnidade')
-    .select('unidade.id')
-    .where('lotacao.idUsuario', '=', idUsuario)
-    .orderBy(sql`unidade.nome COLLATE pt_br`)
-    .executeTakeFirst();
+  return lotacoesDoUsuario(db, idUsuario).select('unidade.id').executeTakeFirst();
 }
 
 export function buscarUnidade(db: Banco, id: number) {
@@ -30,27 +25,12 @@ export function buscarTipoDocumento(db: Banco, id: number) {
 }
 
 /** The subject is linked to the type, active and assignable. */
-export async function assuntoValidoParaTipo(db: Banco, idTipoDocumento: number, idAssunto: number): Promise<boolean> {
-  const linha = await db
-    .selectFrom('tipoDocumentoAssunto')
-    .innerJoin('assunto', 'assunto.id', 'tipoDocumentoAssunto.idAssunto')
-    .select('assunto.id')
-    .where('tipoDocumentoAssunto.idTipoDocumento', '=', idTipoDocumento)
-    .where('tipoDocumentoAssunto.idAssunto', '=', idAssunto)
-    .where('assunto.ativo', '=', true)
-    .where('assunto.atribuivel', '=', true)
-    .executeTakeFirst();
-  return linha !== undefined;
+export function assuntoValidoParaTipo(db: Banco, idTipoDocumento: number, idAssunto: number): Promise<boolean> {
+  return existe(consultaAssuntoAtribuivel(db, idTipoDocumento, idAssunto));
 }
 
-export async function interessadoExiste(db: Banco, id: number, tipo: CodigoTipoInteressado): Promise<boolean> {
-  const linha = await db
-    .selectFrom('interessado')
-    .select('id')
-    .where('id', '=', id)
-    .where('tipo', '=', tipo)
-    .executeTakeFirst();
-  return linha !== undefined;
+export function interessadoExiste(db: Banco, id: number, tipo: CodigoTipoInteressado): Promise<boolean> {
+  return existe(db.selectFrom('interessado').select('id').where('id', '=', id).where('tipo', '=', tipo));
 }
 
 /** The columns an opening writes, as the form sends them. */

@@ -21,7 +21,14 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import {
+  campoInvalido,
+  conflito,
+  exigirValido,
+  naoEncontrado,
+  requisicaoInvalida,
+  semPermissao,
+} from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import { proximoNup } from './numeracao.ts';
 import * as queries from './queries.ts';
@@ -57,6 +64,44 @@ export async function exigirDocumentoVisivel(db: Banco, idDocumento: number, cha
 }
 
 const iso = (data: Date | null) => (data === null ? null : new Date(data).toISOString());
+
+type LinhaDeLista = { id: number; numero: string; tipoDescricao: string; idTipoDocumento: number } & Parameters<
+  typeof montarEstado
+>[0];
+
+/** What every list of documents shows first: id, number, type (marked when digitised) and the state it comes from. */
+export function identificacaoNaLista(linha: LinhaDeLista) {
+  const estado = montarEstado(linha);
+  return {
+    idDocumento: linha.id,
+    numero: linha.numero,
+    tipo: rotuloTipoDocumento(linha.tipoDescricao, estado),
+    idTipoDocumento: linha.idTipoDocumento,
+    estado,
+  };
+}
+
+/** A movement's units, step and dates, as the document's detail and the favourites list show its last one. */
+export function resumoTramitacao(tramitacao: {
+  idUnidadeOrigem: number;
+  origemSigla: string;
+  origemNome: string;
+  idUnidadeDestino: number;
+  destinoSigla: string;
+  destinoNome: string;
+  passo: string | null;
+  dtDespacho: Date;
+  dtRecebimento: Date | null;
+}) {
+  const t = tramitacao;
+  return {
+    unidadeOrigem: { id: t.idUnidadeOrigem, sigla: t.origemSigla, nome: t.origemNome },
+    unidadeDestino: { id: t.idUnidadeDestino, sigla: t.destinoSigla, nome: t.destinoNome },
+    passo: t.passo,
+    dtDespacho: new Date(t.dtDespacho).toISOString(),
+    dtRecebimento: iso(t.dtRecebimento),
+  };
+}
 
 /** GET documentos/{id}: the detail as the caller may see it (tags, favourite and receiving are the caller's own). */
 export async function buscarDocumento(db: Banco, idDocumento: number, chamador: Chamador): Promise<Documento> {
@@ -135,17 +180,7 @@ export async function buscarDocumento(db: Banco, idDocumento: number, chamador: 
       linha.idDocumentoAgregador !== null && linha.agregadorNumero !== null
         ? { idDocumento: linha.idDocumentoAgregador, numero: linha.agregadorNumero }
         : null,
-    ultimaTramitacao: ultima
-      ? {
-          id: ultima.id,
-          sequencia: ultima.sequencia,
-          unidadeOrigem: { id: ultima.idUnidadeOrigem, sigla: ultima.origemSigla, nome: ultima.origemNome },
-          unidadeDestino: { id: ultima.idUnidadeDestino, sigla: ultima.destinoSigla, nome: ultima.destinoNome },
-          passo: ultima.passo,
-          dtDespacho: new Date(ultima.dtDespacho).toISOString(),
-          dtRecebimento: iso(ultima.dtRecebimento),
-        }
-      : null,
+    ultimaTramitacao: ultima ? { id: ultima.id, sequencia: ultima.sequencia, ...resumoTramitacao(ultima) } : null,
     tags: doUsuario?.marcadores ?? [],
     favorito: doUsuario?.favorito !== undefined && doUsuario?.favorito !== null,
     acompanhadoPorEmail: doUsuario?.favorito?.acompanhadoPorEmail ?? false,
@@ -169,21 +204,17 @@ async function unidadeAtualOuNula(db: Banco, usuario: UsuarioAutenticado): Promi
 /** The rules of an opening that need the database; run inside the opening's (or edit's) transaction. */
 async function conferirAutuacao(trx: Banco, autuacao: Autuacao): Promise<void> {
   const tipo = await queries.buscarTipoDocumento(trx, autuacao.idTipoDocumento);
-  if (!tipo?.ativo) throw invalido(MENSAGENS.autuacao.tipoInvalido, 'idTipoDocumento');
+  if (!tipo?.ativo) throw campoInvalido(MENSAGENS.autuacao.tipoInvalido, 'idTipoDocumento');
   if (!(await queries.assuntoValidoParaTipo(trx, autuacao.idTipoDocumento, autuacao.idAssunto))) {
-    throw invalido(MENSAGENS.autuacao.assuntoInvalido, 'idAssunto');
+    throw campoInvalido(MENSAGENS.autuacao.assuntoInvalido, 'idAssunto');
   }
   if (autuacao.tipoInteressado !== null && autuacao.idInteressado !== null) {
     if (!(await queries.interessadoExiste(trx, autuacao.idInteressado, autuacao.tipoInteressado))) {
-      throw invalido(MENSAGENS.lookups.interessadoNaoEncontrado, 'idInteressado');
+      throw campoInvalido(MENSAGENS.lookups.interessadoNaoEncontrado, 'idInteressado');
     }
   }
   const procedencia = await queries.buscarUnidade(trx, autuacao.idProcedencia);
-  if (!procedencia?.ativa) throw invalido(MENSAGENS.autuacao.procedenciaInvalida, 'idProcedencia');
-}
-
-function invalido(mensagem: string, campo: string) {
-  return requisicaoInvalida(mensagem, [{ campo, mensagem }]);
+  if (!procedencia?.ativa) throw campoInvalido(MENSAGENS.autuacao.procedenciaInvalida, 'idProcedencia');
 }
 
 function exigirAutuacaoValida(autuacao: Autuacao): void {
@@ -295,13 +326,13 @@ export async function pesquisar(
   if (filtros.tipoInteressado && filtros.idInteressado !== undefined) {
     // Sent as the letter code; the kind's name (ALUNO) is accepted too.
     const nome = lerTipoInteressado(filtros.tipoInteressado);
-    if (!nome) throw invalido(MENSAGENS.busca.tipoInteressadoInvalido, 'tipoInteressado');
+    if (!nome) throw campoInvalido(MENSAGENS.busca.tipoInteressadoInvalido, 'tipoInteressado');
     interessado = { tipo: TIPOS_INTERESSADO[nome], id: filtros.idInteressado };
   }
   let responsavel: queries.CriteriosBusca['responsavel'];
   if (filtros.tipoResponsavelTramitacao && filtros.idResponsavelTramitacao !== undefined) {
     const tipo = lerTipoResponsavel(filtros.tipoResponsavelTramitacao);
-    if (!tipo) throw invalido(MENSAGENS.busca.tipoResponsavelInvalido, 'tipoResponsavelTramitacao');
+    if (!tipo) throw campoInvalido(MENSAGENS.busca.tipoResponsavelInvalido, 'tipoResponsavelTramitacao');
     responsavel = { tipo, id: filtros.idResponsavelTramitacao };
   }
   const idServidor = filtros.idServidorLotadoProcedencia;
@@ -330,25 +361,18 @@ export async function pesquisar(
     tamanhoPagina: filtros.tamanhoPagina,
   });
   return {
-    itens: itens.map((linha) => {
-      const estado = montarEstado(linha);
-      return {
-        idDocumento: linha.id,
-        numero: linha.numero,
-        tipo: rotuloTipoDocumento(linha.tipoDescricao, estado),
-        idTipoDocumento: linha.idTipoDocumento,
-        situacao: linha.situacao,
-        estado,
-        resumoAssunto: linha.resumoAssunto,
-        assunto: linha.assunto,
-        interessado: linha.interessado,
-        unidadeProcedencia: linha.unidadeProcedencia,
-        unidadeAtual: linha.unidadeAtual,
-        dataCriacao: new Date(linha.dataCriacao).toISOString(),
-        dataEnvio: iso(linha.dataEnvio),
-        urgente: linha.urgente,
-      };
-    }),
+    itens: itens.map((linha) => ({
+      ...identificacaoNaLista(linha),
+      situacao: linha.situacao,
+      resumoAssunto: linha.resumoAssunto,
+      assunto: linha.assunto,
+      interessado: linha.interessado,
+      unidadeProcedencia: linha.unidadeProcedencia,
+      unidadeAtual: linha.unidadeAtual,
+      dataCriacao: new Date(linha.dataCriacao).toISOString(),
+      dataEnvio: iso(linha.dataEnvio),
+      urgente: linha.urgente,
+    })),
     total,
     pagina: filtros.pagina,
     tamanhoPagina: filtros.tamanhoPagina,
@@ -363,8 +387,7 @@ export async function salvarMarcadores(
   stringTags: string,
   ip: string,
 ): Promise<string[]> {
-  const erro = validarMarcadores(stringTags);
-  if (erro) throw invalido(erro, 'stringTags');
+  exigirValido(validarMarcadores(stringTags), 'stringTags');
   const marcadores = separarMarcadores(stringTags);
   return db.transaction().execute(async (trx) => {
     await exigirDocumentoVisivel(trx, idDocumento, usuario);

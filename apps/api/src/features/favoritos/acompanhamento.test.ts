@@ -2,28 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lerConfig } from '../../config.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from '../../platform/email.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf } from '../../testing/arquivos.ts';
+import { tramitarEntre } from '../../testing/cenarios/documentos.ts';
 import {
   type CenarioTramitacao,
   chamadas,
   criarCenarioTramitacao,
   rascunho,
 } from '../../testing/cenarios/tramitacao.ts';
-import { registrarTramitacao } from '../../testing/fabricas.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { enviarPecas } from '../../testing/multipart.ts';
 import { iniciarServidorSmtp, type ServidorSmtpTeste } from '../../testing/servidor-smtp.ts';
 
 const URL_PUBLICA = 'https://protocolo.ufex.edu.br';
 
-let t: AppTeste;
+const t = usarAppTeste({ PUBLIC_URL: URL_PUBLICA });
 let c: CenarioTramitacao;
 let api: ReturnType<typeof chamadas>;
 const s = { ana: '', joao: '', bruno: '', carla: '', duda: '', mariana: '', admin: '' };
 type Nome = keyof typeof s;
 
 beforeAll(async () => {
-  t = await criarAppTeste({ PUBLIC_URL: URL_PUBLICA });
   c = await criarCenarioTramitacao(t.banco.db);
   api = chamadas(t);
   for (const nome of Object.keys(s) as Nome[]) s[nome] = await t.entrar(nome);
@@ -34,10 +34,6 @@ beforeAll(async () => {
     .where('username', 'in', ['ana', 'joao', 'bruno', 'carla', 'mariana', 'admin'])
     .execute();
   await db().updateTable('usuario').set({ email: null }).where('username', '=', 'mariana').execute();
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 const db = () => t.banco.db;
@@ -85,14 +81,7 @@ const numero = async (id: number) =>
 /** A document held and received by the Protocolo Central (Ana's and João's unit), in progress. */
 async function noProtocolo(): Promise<number> {
   const id = await rascunho(t, c, s.ana);
-  await registrarTramitacao(db(), {
-    idDocumento: id,
-    idUnidadeOrigem: c.unidades.outra.id,
-    idUnidadeDestino: c.unidades.protocolo.id,
-    idUsuarioRemetente: c.usuarios.bruno.id,
-    recebida: { idUsuario: c.usuarios.ana.id },
-    moverDocumento: true,
-  });
+  await tramitarEntre(db(), c, id, { de: 'bruno', para: 'ana', recebida: true });
   return id;
 }
 

@@ -1,22 +1,20 @@
 import { type Documento, type Favorito, MENSAGENS, type PaginaFavoritos } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { tramitarEntre } from '../../testing/cenarios/documentos.ts';
 import { type CenarioTramitacao, criarCenarioTramitacao, rascunho } from '../../testing/cenarios/tramitacao.ts';
-import { adicionarPecas, registrarTramitacao } from '../../testing/fabricas.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
+import { adicionarPecas } from '../../testing/fabricas.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let c: CenarioTramitacao;
 const s = { ana: '', bruno: '', joao: '' };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   c = await criarCenarioTramitacao(t.banco.db);
   for (const nome of Object.keys(s) as (keyof typeof s)[]) s[nome] = await t.entrar(nome);
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 const db = () => t.banco.db;
@@ -59,14 +57,7 @@ const marcar = (cookie: string | undefined, id: number, payload: unknown) =>
 /** A document opened by Ana (Protocolo Central), sent to PROGRAD and received there by Bruno. */
 async function recebidoNaPrograd(extra: Parameters<typeof rascunho>[3] = {}) {
   const id = await rascunho(t, c, s.ana, extra);
-  await registrarTramitacao(db(), {
-    idDocumento: id,
-    idUnidadeOrigem: c.unidades.protocolo.id,
-    idUnidadeDestino: c.unidades.outra.id,
-    idUsuarioRemetente: c.usuarios.ana.id,
-    recebida: { idUsuario: c.usuarios.bruno.id },
-    moverDocumento: true,
-  });
+  await tramitarEntre(db(), c, id, { de: 'ana', para: 'bruno', recebida: true });
   return id;
 }
 
@@ -147,13 +138,7 @@ describe('GET documentos-favoritos', () => {
   it('não busca a última tramitação de documento em criação (ultimaTramitacao nula)', async () => {
     const emCriacao = await rascunho(t, c, s.ana);
     // Even with a movement row present (an inconsistent draft), the draft's last movement is not read.
-    await registrarTramitacao(db(), {
-      idDocumento: emCriacao,
-      idUnidadeOrigem: c.unidades.protocolo.id,
-      idUnidadeDestino: c.unidades.outra.id,
-      idUsuarioRemetente: c.usuarios.ana.id,
-      moverDocumento: true,
-    });
+    await tramitarEntre(db(), c, emCriacao, { de: 'ana', para: 'bruno', recebida: false });
     await db()
       .updateTable('documento')
       .set({ situacao: 'EM_CRIACAO', estadoProcessamento: 6, idUnidadeAtual: c.unidades.protocolo.id })
@@ -367,12 +352,9 @@ describe('PATCH documentos-favoritos/{id}/tags', () => {
     expect(fora.json().mensagem).toBe(MENSAGENS.favoritos.naoFavorito);
     await favoritar(s.ana, id);
     const longo = await marcar(s.ana, id, { tags: ['x'.repeat(61)] });
-    expect(longo.statusCode).toBe(400);
-    expect(longo.json()).toEqual({
-      codigo: 'REQUISICAO_INVALIDA',
-      mensagem: MENSAGENS.documento.marcadorLongo,
-      erros: [{ campo: 'tags', mensagem: MENSAGENS.documento.marcadorLongo }],
-    });
+    esperarErro(longo, 400, 'REQUISICAO_INVALIDA', MENSAGENS.documento.marcadorLongo, [
+      { campo: 'tags', mensagem: MENSAGENS.documento.marcadorLongo },
+    ]);
     const demais = await marcar(s.ana, id, { tags: Array.from({ length: 21 }, (_, i) => `m${i}`) });
     expect(demais.json().mensagem).toBe(MENSAGENS.documento.marcadoresDemais);
     expect((await marcar(s.ana, id, { tags: ['x'.repeat(60)] })).statusCode).toBe(200);

@@ -1,6 +1,12 @@
-import { type SqlBool, sql } from 'kysely';
+import { type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
-import { COLUNAS_ORIGEM_DESTINO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
+import { COLUNAS_ESTADO_DOCUMENTO, COLUNAS_RESUMO_TRAMITACAO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
+import { juntarOrigemDestinoPasso } from '../../db/juncoes.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** The user's favourite row of the document. */
+const doFavorito = (idUsuario: number, idDocumento: number) => (eb: ExpressionBuilder<Database, 'favorito'>) =>
+  eb.and({ idUsuario, idDocumento });
 
 /** Adds the favourite unless it exists; answers the row and whether it was created now. */
 export async function adicionarFavorito(db: Banco, idUsuario: number, idDocumento: number) {
@@ -14,8 +20,7 @@ export async function adicionarFavorito(db: Banco, idUsuario: number, idDocument
   const existente = await db
     .selectFrom('favorito')
     .select('acompanhadoPorEmail')
-    .where('idUsuario', '=', idUsuario)
-    .where('idDocumento', '=', idDocumento)
+    .where(doFavorito(idUsuario, idDocumento))
     .executeTakeFirstOrThrow();
   return { criado: false, acompanhadoPorEmail: existente.acompanhadoPorEmail };
 }
@@ -23,8 +28,7 @@ export async function adicionarFavorito(db: Banco, idUsuario: number, idDocument
 export function removerFavorito(db: Banco, idUsuario: number, idDocumento: number) {
   return db
     .deleteFrom('favorito')
-    .where('idUsuario', '=', idUsuario)
-    .where('idDocumento', '=', idDocumento)
+    .where(doFavorito(idUsuario, idDocumento))
     .returning(['acompanhadoPorEmail'])
     .executeTakeFirst();
 }
@@ -33,8 +37,7 @@ export function buscarFavorito(db: Banco, idUsuario: number, idDocumento: number
   return db
     .selectFrom('favorito')
     .select(['acompanhadoPorEmail', 'criadoEm'])
-    .where('idUsuario', '=', idUsuario)
-    .where('idDocumento', '=', idDocumento)
+    .where(doFavorito(idUsuario, idDocumento))
     .executeTakeFirst();
 }
 
@@ -43,8 +46,7 @@ export function alterarAcompanhamento(db: Banco, idUsuario: number, idDocumento:
   return db
     .updateTable('favorito')
     .set({ acompanhadoPorEmail: acompanhar })
-    .where('idUsuario', '=', idUsuario)
-    .where('idDocumento', '=', idDocumento)
+    .where(doFavorito(idUsuario, idDocumento))
     .returning(['acompanhadoPorEmail'])
     .executeTakeFirst();
 }
@@ -106,11 +108,7 @@ export async function listarFavoritos(db: Banco, c: CriteriosFavoritos) {
         'd.idTipoDocumento',
         'td.descricao as tipoDescricao',
         'd.resumoAssunto',
-        'd.situacao',
-        'd.estadoProcessamento',
-        'd.estadoOrigem',
-        'd.estadoTamanho',
-        'd.estadoVisibilidadeCaixa',
+        ...COLUNAS_ESTADO_DOCUMENTO,
         'f.acompanhadoPorEmail',
         'f.criadoEm as favoritadoEm',
         ultimaAlteracao.as('dataUltimaAlteracao'),
@@ -152,11 +150,9 @@ export function ultimasTramitacoes(db: Banco, idsDocumentos: number[]) {
   if (idsDocumentos.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('tramitacao as t')
-    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
-    .leftJoin('passo as p', 'p.id', 't.idPasso')
+    .$call(juntarOrigemDestinoPasso)
     .distinctOn('t.idDocumento')
-    .select(['t.idDocumento', ...COLUNAS_ORIGEM_DESTINO, 'p.descricao as passo', 't.dtDespacho', 't.dtRecebimento'])
+    .select(['t.idDocumento', ...COLUNAS_RESUMO_TRAMITACAO])
     .where('t.idDocumento', 'in', idsDocumentos)
     .orderBy('t.idDocumento')
     .orderBy('t.sequencia', 'desc')
@@ -213,9 +209,7 @@ export function lerDocumentoAcompanhado(db: Banco, idDocumento: number) {
 export function lerTramitacaoAcompanhada(db: Banco, idTramitacao: number) {
   return db
     .selectFrom('tramitacao as t')
-    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
-    .leftJoin('passo as p', 'p.id', 't.idPasso')
+    .$call(juntarOrigemDestinoPasso)
     .select([
       'uo.sigla as origemSigla',
       'ud.sigla as destinoSigla',

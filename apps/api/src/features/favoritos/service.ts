@@ -13,8 +13,8 @@ import {
 } from '@tramite/shared';
 import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
-import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
+import { type AcaoAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
+import { campoInvalido, exigirValido, naoEncontrado } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import * as queries from './queries.ts';
@@ -22,56 +22,57 @@ import * as queries from './queries.ts';
 /** The e-mail follow, told by the services that send, receive, join or add a peça, in their own transaction. */
 export { notificarAcompanhantes } from './acompanhamento.ts';
 
-/** POST documentos-favoritos/{id}: idempotent; only a real change is audited. */
-export async function favoritar(
+type MudancaAuditada = { antes?: unknown; depois: unknown };
+
+/**
+ * A change to the caller's favourite of a document they may see, in one transaction. `auditar` writes the audit row;
+ * the changes are idempotent and call it only when something really changed.
+ */
+function alterarFavorito<T>(
   db: Banco,
   usuario: UsuarioAutenticado,
   idDocumento: number,
   ip: string,
-): Promise<Favorito> {
+  alterar: (trx: Banco, auditar: (acao: AcaoAuditoria, mudanca: MudancaAuditada) => Promise<void>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await documentos.exigirDocumentoVisivel(trx, idDocumento, usuario);
-    const { criado, acompanhadoPorEmail } = await queries.adicionarFavorito(trx, usuario.id, idDocumento);
-    if (criado) {
-      await registrarAuditoria(trx, {
+    return alterar(trx, (acao, mudanca) =>
+      registrarAuditoria(trx, {
         idUsuario: usuario.id,
-        acao: 'ADICIONAR_FAVORITO',
+        acao,
         entidade: 'documento',
         idEntidade: idDocumento,
-        depois: { favorito: true, acompanhadoPorEmail },
+        ...mudanca,
         ip,
-      });
-    }
+      }),
+    );
+  });
+}
+
+/** POST documentos-favoritos/{id}: idempotent; only a real change is audited. */
+export function favoritar(db: Banco, usuario: UsuarioAutenticado, idDocumento: number, ip: string): Promise<Favorito> {
+  return alterarFavorito(db, usuario, idDocumento, ip, async (trx, auditar) => {
+    const { criado, acompanhadoPorEmail } = await queries.adicionarFavorito(trx, usuario.id, idDocumento);
+    if (criado) await auditar('ADICIONAR_FAVORITO', { depois: { favorito: true, acompanhadoPorEmail } });
     return { idDocumento, favorito: true, acompanhadoPorEmail };
   });
 }
 
 /** DELETE documentos-favoritos/{id}: idempotent; removing a favourite that is not there changes nothing. */
-export async function desfavoritar(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  ip: string,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await documentos.exigirDocumentoVisivel(trx, idDocumento, usuario);
+export function desfavoritar(db: Banco, usuario: UsuarioAutenticado, idDocumento: number, ip: string): Promise<void> {
+  return alterarFavorito(db, usuario, idDocumento, ip, async (trx, auditar) => {
     const removido = await queries.removerFavorito(trx, usuario.id, idDocumento);
     if (removido) {
-      await registrarAuditoria(trx, {
-        idUsuario: usuario.id,
-        acao: 'REMOVER_FAVORITO',
-        entidade: 'documento',
-        idEntidade: idDocumento,
+      await auditar('REMOVER_FAVORITO', {
         antes: { favorito: true, acompanhadoPorEmail: removido.acompanhadoPorEmail },
         depois: { favorito: false },
-        ip,
       });
     }
   });
 }
 
 const naoFavorito = () => naoEncontrado(MENSAGENS.favoritos.naoFavorito);
-const iso = (data: Date | string | null) => (data === null ? null : new Date(data).toISOString());
 
 /** Which field a broken list rule refers to, for the answer's `erros`. */
 function campoDoErro(mensagem: string): string {
@@ -91,7 +92,7 @@ export async function listarFavoritos(
   filtros: z.infer<typeof filtrosFavoritosSchema>,
 ): Promise<PaginaFavoritos> {
   const erro = validarFiltrosFavoritos(filtros);
-  if (erro) throw requisicaoInvalida(erro, [{ campo: campoDoErro(erro), mensagem: erro }]);
+  if (erro) throw campoInvalido(erro, campoDoErro(erro));
   const { dataInicioUltimaAlteracao: inicio, dataFimUltimaAlteracao: fim } = filtros;
   const { itens, total } = await queries.listarFavoritos(db, {
     idUsuario: usuario.id,
@@ -126,15 +127,7 @@ export async function listarFavoritos(
         acompanhadoPorEmail: item.acompanhadoPorEmail,
         dataUltimaAlteracao: new Date(item.dataUltimaAlteracao).toISOString(),
         favoritadoEm: new Date(item.favoritadoEm).toISOString(),
-        ultimaTramitacao: ultima
-          ? {
-              unidadeOrigem: { id: ultima.idUnidadeOrigem, sigla: ultima.origemSigla, nome: ultima.origemNome },
-              unidadeDestino: { id: ultima.idUnidadeDestino, sigla: ultima.destinoSigla, nome: ultima.destinoNome },
-              passo: ultima.passo,
-              dtDespacho: new Date(ultima.dtDespacho).toISOString(),
-              dtRecebimento: iso(ultima.dtRecebimento),
-            }
-          : null,
+        ultimaTramitacao: ultima ? documentos.resumoTramitacao(ultima) : null,
       };
     }),
     total,
@@ -144,27 +137,21 @@ export async function listarFavoritos(
 }
 
 /** PATCH documentos-favoritos/{id}: turns the e-mail follow on or off; 404 when the document is not a favourite. */
-export async function alterarAcompanhamento(
+export function alterarAcompanhamento(
   db: Banco,
   usuario: UsuarioAutenticado,
   idDocumento: number,
   acompanhadoPorEmail: boolean,
   ip: string,
 ): Promise<Favorito> {
-  return db.transaction().execute(async (trx) => {
-    await documentos.exigirDocumentoVisivel(trx, idDocumento, usuario);
+  return alterarFavorito(db, usuario, idDocumento, ip, async (trx, auditar) => {
     const antes = await queries.buscarFavorito(trx, usuario.id, idDocumento);
     if (!antes) throw naoFavorito();
     if (antes.acompanhadoPorEmail !== acompanhadoPorEmail) {
       await queries.alterarAcompanhamento(trx, usuario.id, idDocumento, acompanhadoPorEmail);
-      await registrarAuditoria(trx, {
-        idUsuario: usuario.id,
-        acao: 'ALTERAR_ACOMPANHAMENTO_FAVORITO',
-        entidade: 'documento',
-        idEntidade: idDocumento,
+      await auditar('ALTERAR_ACOMPANHAMENTO_FAVORITO', {
         antes: { acompanhadoPorEmail: antes.acompanhadoPorEmail },
         depois: { acompanhadoPorEmail },
-        ip,
       });
     }
     return { idDocumento, favorito: true, acompanhadoPorEmail };
@@ -184,8 +171,7 @@ export async function salvarMarcadores(
 ): Promise<MarcadoresFavorito> {
   // Tags never hold commas in the store: a piece with commas is several tags, as in the detail's text field.
   const stringTags = separarMarcadores(tags.join(',')).join(',');
-  const erro = validarMarcadores(stringTags);
-  if (erro) throw requisicaoInvalida(erro, [{ campo: 'tags', mensagem: erro }]);
+  exigirValido(validarMarcadores(stringTags), 'tags');
   await documentos.exigirDocumentoVisivel(db, idDocumento, usuario);
   if (!(await queries.buscarFavorito(db, usuario.id, idDocumento))) throw naoFavorito();
   const salvos = await documentos.salvarMarcadores(db, usuario, idDocumento, stringTags, ip);

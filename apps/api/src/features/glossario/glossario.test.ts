@@ -1,9 +1,11 @@
 import { type ItemGlossario, MENSAGENS } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
+import { criarAssuntos, criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let cookieAdmin: string;
 let cookieAna: string;
 let cookieTipos: string;
@@ -34,7 +36,6 @@ const registrosAuditoria = (idEntidade: number) =>
     .execute();
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const db = t.banco.db;
   const unidade = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
   await criarUsuario(db, { username: 'admin', lotacoes: [unidade.id], permissoes: ['ADMINISTRACAO_VOCABULARIO'] });
@@ -56,21 +57,16 @@ beforeAll(async () => {
     ).id;
   idRequerimento = await novoTipo('Requerimento');
   idProcesso = await novoTipo('Processo');
-  for (const [codigo, descricao, atribuivel, ativo] of [
-    ['125.5', 'Aproveitamento de estudos', true, true],
-    ['125.41', 'Trancamento de matrícula', true, true],
-    ['100', 'Ensino superior', false, true],
-    ['019.9', 'Em desuso', true, false],
-    ['029.2', 'Férias', true, true],
-  ] as const) {
-    assuntos[codigo] = (
-      await db
-        .insertInto('assunto')
-        .values({ codigo, descricao, atribuivel, ativo })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  }
+  Object.assign(
+    assuntos,
+    await criarAssuntos(db, [
+      ['125.5', 'Aproveitamento de estudos', true, true],
+      ['125.41', 'Trancamento de matrícula', true, true],
+      ['100', 'Ensino superior', false, true],
+      ['019.9', 'Em desuso', true, false],
+      ['029.2', 'Férias', true, true],
+    ]),
+  );
   await db
     .insertInto('tipoDocumentoAssunto')
     .values([
@@ -83,15 +79,10 @@ beforeAll(async () => {
     .execute();
 });
 
-afterAll(async () => {
-  await t?.fechar();
-});
-
 describe('GET /api/glossario', () => {
   it('exige login (401)', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/glossario' });
-    expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    esperarErro(resposta, 401, 'NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
   });
 
   it('lista os itens em ordem de descrição sem diferenciar maiúsculas: ata fica entre Ajuda e Boletim', async () => {
@@ -128,8 +119,7 @@ describe('POST /api/glossario', () => {
     for (const cookie of [cookieAna, cookieTipos]) {
       for (const dados of [corpo(), {}]) {
         const resposta = await salvar('POST', '/api/glossario', dados, cookie);
-        expect(resposta.statusCode).toBe(403);
-        expect(resposta.json()).toEqual({ codigo: 'SEM_PERMISSAO', mensagem: MENSAGENS.geral.semPermissao, erros: [] });
+        esperarErro(resposta, 403, 'SEM_PERMISSAO', MENSAGENS.geral.semPermissao);
       }
     }
     expect(await t.banco.db.selectFrom('itemGlossario').select('id').execute()).toEqual([]);
@@ -170,12 +160,9 @@ describe('POST /api/glossario', () => {
         { idTipoDocumento, idAssunto: assuntos[codigo], descricao: 'Qualquer' },
         cookieAdmin,
       );
-      expect(resposta.statusCode).toBe(400);
-      expect(resposta.json()).toEqual({
-        codigo: 'REQUISICAO_INVALIDA',
-        mensagem: 'Este assunto é inválido para este tipo de documento',
-        erros: [{ campo: 'idAssunto', mensagem: MENSAGENS.autuacao.assuntoInvalido }],
-      });
+      esperarErro(resposta, 400, 'REQUISICAO_INVALIDA', 'Este assunto é inválido para este tipo de documento', [
+        { campo: 'idAssunto', mensagem: MENSAGENS.autuacao.assuntoInvalido },
+      ]);
     }
   });
 
@@ -196,12 +183,7 @@ describe('PATCH /api/glossario/{id}', () => {
     expect((await salvar('PATCH', `/api/glossario/${id}`, dados)).statusCode).toBe(401);
     expect((await salvar('PATCH', `/api/glossario/${id}`, dados, cookieAna)).statusCode).toBe(403);
     const inexistente = await salvar('PATCH', '/api/glossario/999999', dados, cookieAdmin);
-    expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.itemVocabularioNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(inexistente, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.itemVocabularioNaoEncontrado);
   });
 
   it('altera tipo, assunto, descrição e detalhamento e audita o antes e o depois', async () => {
@@ -272,15 +254,9 @@ describe('DELETE /api/glossario/{id}', () => {
     const id = await criarItem('Protegido');
     expect((await excluir(id)).statusCode).toBe(401);
     const semPermissao = await excluir(id, cookieTipos);
-    expect(semPermissao.statusCode).toBe(403);
-    expect(semPermissao.json()).toEqual({ codigo: 'SEM_PERMISSAO', mensagem: MENSAGENS.geral.semPermissao, erros: [] });
+    esperarErro(semPermissao, 403, 'SEM_PERMISSAO', MENSAGENS.geral.semPermissao);
     const inexistente = await excluir(999999, cookieAdmin);
-    expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.itemVocabularioNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(inexistente, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.itemVocabularioNaoEncontrado);
   });
 
   it('exclui o item (204) e audita o que havia antes', async () => {

@@ -1,14 +1,9 @@
 import { type ItemGlossario, MENSAGENS } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
-import { type EntidadeAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
-import { naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
+import { type AutorAuditoria, type EntidadeAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
+import { campoInvalido, naoEncontrado } from '../../platform/erros.ts';
 import { validarAssuntoDoTipo } from '../assuntos/service.ts';
 import * as queries from './queries.ts';
-
-interface Autor {
-  idUsuario: number;
-  ip: string;
-}
 
 const ENTIDADE: EntidadeAuditoria = 'item_glossario';
 
@@ -19,14 +14,12 @@ export function listarItens(db: Banco): Promise<ItemGlossario[]> {
 /** The subject must be linked to the type and assignable: 'Este assunto é inválido para este tipo de documento'. */
 async function validarAssunto(trx: Banco, item: queries.ValoresItem): Promise<void> {
   if (!(await validarAssuntoDoTipo(trx, item.idTipoDocumento, item.idAssunto))) {
-    throw requisicaoInvalida(MENSAGENS.autuacao.assuntoInvalido, [
-      { campo: 'idAssunto', mensagem: MENSAGENS.autuacao.assuntoInvalido },
-    ]);
+    throw campoInvalido(MENSAGENS.autuacao.assuntoInvalido, 'idAssunto');
   }
 }
 
 /** `valores` as parsed by salvarItemGlossarioSchema. */
-export function incluirItem(db: Banco, valores: queries.ValoresItem, autor: Autor): Promise<ItemGlossario> {
+export function incluirItem(db: Banco, valores: queries.ValoresItem, autor: AutorAuditoria): Promise<ItemGlossario> {
   return db.transaction().execute(async (trx) => {
     await validarAssunto(trx, valores);
     const id = await queries.inserirItem(trx, valores);
@@ -36,7 +29,12 @@ export function incluirItem(db: Banco, valores: queries.ValoresItem, autor: Auto
   });
 }
 
-export function alterarItem(db: Banco, id: number, valores: queries.ValoresItem, autor: Autor): Promise<ItemGlossario> {
+export function alterarItem(
+  db: Banco,
+  id: number,
+  valores: queries.ValoresItem,
+  autor: AutorAuditoria,
+): Promise<ItemGlossario> {
   return db.transaction().execute(async (trx) => {
     if (!(await queries.travarItem(trx, id))) throw naoEncontrado(MENSAGENS.lookups.itemVocabularioNaoEncontrado);
     await validarAssunto(trx, valores);
@@ -54,7 +52,7 @@ export function alterarItem(db: Banco, id: number, valores: queries.ValoresItem,
   });
 }
 
-export function excluirItem(db: Banco, id: number, autor: Autor): Promise<void> {
+export function excluirItem(db: Banco, id: number, autor: AutorAuditoria): Promise<void> {
   return db.transaction().execute(async (trx) => {
     if (!(await queries.travarItem(trx, id))) throw naoEncontrado(MENSAGENS.lookups.itemVocabularioNaoEncontrado);
     const antes = await queries.buscarItem(trx, id);
@@ -63,6 +61,6 @@ export function excluirItem(db: Banco, id: number, autor: Autor): Promise<void> 
   });
 }
 
-function autorAuditoria(autor: Autor) {
+function autorAuditoria(autor: AutorAuditoria) {
   return { idUsuario: autor.idUsuario, ip: autor.ip, entidade: ENTIDADE };
 }

@@ -1,6 +1,13 @@
-import { type Entidade, LIMITE_ENTIDADES, LIMITE_ENTIDADES_PUBLICO, MENSAGENS } from '@tramite/shared';
+import {
+  type Entidade,
+  LIMITE_ENTIDADES,
+  LIMITE_ENTIDADES_PUBLICO,
+  MENSAGENS,
+  tiposInteressado,
+} from '@tramite/shared';
 import { describe, expect, it } from 'vitest';
 import { usarInteressados } from '../../testing/cenarios/interessados.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
 const a = usarInteressados();
 const { buscar, nomes } = a;
@@ -9,27 +16,15 @@ describe('GET /api/interessados', () => {
   it('lista os 8 tipos de interessado com código de letra e rótulo', async () => {
     const resposta = await buscar(`/api/interessados?idTipoDocumento=${a.idTipoDocumento}`);
     expect(resposta.statusCode).toBe(200);
-    expect(resposta.json()).toEqual([
-      { nome: 'ALUNO', codigo: 'A', descricao: 'Aluno' },
-      { nome: 'FORNECEDOR', codigo: 'F', descricao: 'Fornecedor' },
-      { nome: 'CURSO', codigo: 'K', descricao: 'Curso' },
-      { nome: 'ENTIDADE_EXTERNA', codigo: 'O', descricao: 'Entidade externa' },
-      { nome: 'SERVIDOR', codigo: 'S', descricao: 'Servidor' },
-      { nome: 'UNIDADE', codigo: 'U', descricao: 'Unidade' },
-      { nome: 'CONTRIBUINTE', codigo: 'C', descricao: 'Contribuinte' },
-      { nome: 'REQUERENTE_EXTERNO', codigo: 'Q', descricao: 'Requerente externo' },
-    ]);
+    // The list itself, letter by letter, is pinned by the shared package's test of tiposInteressado.
+    expect(resposta.json()).toEqual(tiposInteressado());
+    expect(resposta.json()).toHaveLength(8);
     expect((await buscar('/api/interessados')).json()).toHaveLength(8);
   });
 
   it('responde 404 para um tipo de documento que não existe', async () => {
     const resposta = await buscar('/api/interessados?idTipoDocumento=987654');
-    expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(resposta, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.tipoDocumentoNaoEncontrado);
   });
 });
 
@@ -55,12 +50,9 @@ describe('GET /api/interessados/{tipo}', () => {
   it("recusa um tipo desconhecido: 'Não é possível buscar um interessado sem definir seu tipo'", async () => {
     for (const tipo of ['X', 'COMISSAO', '%20']) {
       const resposta = await buscar(`/api/interessados/${tipo}?nome=ana`);
-      expect(resposta.statusCode).toBe(400);
-      expect(resposta.json()).toEqual({
-        codigo: 'REQUISICAO_INVALIDA',
-        mensagem: 'Não é possível buscar um interessado sem definir seu tipo',
-        erros: [{ campo: 'tipo', mensagem: MENSAGENS.busca.interessadoSemTipo }],
-      });
+      esperarErro(resposta, 400, 'REQUISICAO_INVALIDA', 'Não é possível buscar um interessado sem definir seu tipo', [
+        { campo: 'tipo', mensagem: MENSAGENS.busca.interessadoSemTipo },
+      ]);
     }
   });
 
@@ -148,8 +140,7 @@ describe('GET /api/interessados/{tipo}', () => {
 describe('GET /api/interessados/{id}/{tipo}/email', () => {
   it('exige login (401)', async () => {
     const resposta = await buscar(`/api/interessados/${a.ids['Álvaro Araújo']}/A/email`);
-    expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    esperarErro(resposta, 401, 'NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
   });
 
   it('devolve o e-mail do interessado, ou o da sua pessoa', async () => {
@@ -162,21 +153,11 @@ describe('GET /api/interessados/{id}/{tipo}/email', () => {
 
   it('responde 404 para um interessado que não existe ou sem e-mail, e 400 para um tipo desconhecido', async () => {
     const inexistente = await buscar('/api/interessados/999999/A/email', a.cookieAna);
-    expect(inexistente.statusCode).toBe(404);
-    expect(inexistente.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.interessadoNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(inexistente, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.interessadoNaoEncontrado);
     const outroTipo = await buscar(`/api/interessados/${a.ids['Álvaro Araújo']}/Q/email`, a.cookieAna);
     expect(outroTipo.statusCode).toBe(404);
     const semEmail = await buscar(`/api/interessados/${a.ids['Sem E-mail da Silva']}/Q/email`, a.cookieAna);
-    expect(semEmail.statusCode).toBe(404);
-    expect(semEmail.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.interessadoSemEmail,
-      erros: [],
-    });
+    esperarErro(semEmail, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.interessadoSemEmail);
     const tipo = await buscar(`/api/interessados/${a.ids['Álvaro Araújo']}/Z/email`, a.cookieAna);
     expect(tipo.statusCode).toBe(400);
     expect(tipo.json().mensagem).toBe(MENSAGENS.busca.interessadoSemTipo);

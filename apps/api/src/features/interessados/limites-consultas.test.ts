@@ -2,6 +2,7 @@ import { MENSAGENS } from '@tramite/shared';
 import { describe, expect, it } from 'vitest';
 import { usarInteressados } from '../../testing/cenarios/interessados.ts';
 import { criarUsuario } from '../../testing/fabricas.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 import { LIMITE_BUSCA_ANONIMA, LIMITE_BUSCA_USUARIO, LIMITE_CONSULTA_CPF, LIMITE_CONSULTA_EMAIL } from './service.ts';
 
 const a = usarInteressados();
@@ -19,8 +20,7 @@ describe('limites das consultas (issue 17)', () => {
       expect((await buscar('/api/interessados/A?nome=araujo', undefined, ip)).statusCode).toBe(200);
     }
     const recusada = await buscar('/api/interessados/A?nome=araujo', undefined, ip);
-    expect(recusada.statusCode).toBe(429);
-    expect(recusada.json()).toEqual({ codigo: 'LIMITE_TAXA', mensagem: MENSAGENS.lookups.muitasConsultas, erros: [] });
+    esperarErro(recusada, 429, 'LIMITE_TAXA', MENSAGENS.lookups.muitasConsultas);
     expect(Number(recusada.headers['retry-after'])).toBeGreaterThan(0);
     // Looking up by code or id counts too: an id walk is a harvest as well.
     expect((await buscar(`/api/interessados/A?id=${a.ids['Álvaro Araújo']}`, undefined, ip)).statusCode).toBe(429);
@@ -72,12 +72,7 @@ describe('limites das consultas (issue 17)', () => {
       'João Carlos Almeida',
     ]);
     const recusada = await buscar('/api/responsaveis-tramitacao/S?codigo=52998224725', cookie);
-    expect(recusada.statusCode).toBe(429);
-    expect(recusada.json()).toEqual({
-      codigo: 'LIMITE_TAXA',
-      mensagem: MENSAGENS.lookups.muitasConsultasCpf,
-      erros: [],
-    });
+    esperarErro(recusada, 429, 'LIMITE_TAXA', MENSAGENS.lookups.muitasConsultasCpf);
     expect(Number(recusada.headers['retry-after'])).toBeGreaterThan(0);
     expect(recusada.body).not.toContain('João');
     const porCpf = await buscar('/api/interessados/A?codigo=111.444.777-35', cookie);
@@ -107,12 +102,7 @@ describe('limites das consultas (issue 17)', () => {
     expect((await buscar('/api/interessados/999999/A/email', cookie)).statusCode).toBe(404);
     for (let i = 2; i < LIMITE_CONSULTA_EMAIL.maximo; i++) expect((await buscar(url, cookie)).statusCode).toBe(200);
     const recusada = await buscar(url, cookie);
-    expect(recusada.statusCode).toBe(429);
-    expect(recusada.json()).toEqual({
-      codigo: 'LIMITE_TAXA',
-      mensagem: MENSAGENS.lookups.muitasConsultasEmail,
-      erros: [],
-    });
+    esperarErro(recusada, 429, 'LIMITE_TAXA', MENSAGENS.lookups.muitasConsultasEmail);
     expect(recusada.body).not.toContain('alvaro@');
     const consultas = (await auditoria('CONSULTAR_EMAIL_INTERESSADO')).filter((r) => r.idUsuario === idCarteiro);
     expect(consultas).toHaveLength(LIMITE_CONSULTA_EMAIL.maximo);

@@ -36,6 +36,24 @@ function nomeContem(coluna: string, texto: string) {
 
 const digitosDe = (coluna: string) => sql<string>`regexp_replace(${sql.ref(coluna)}, '[^0-9]', '', 'g')`;
 
+/**
+ * The typed code is the entity's own code or, when the caller may match them, the digits of its CPF and (a
+ * logged-in caller, 14 digits) of its CNPJ.
+ */
+function codigoConfere(
+  filtro: FiltroEntidades,
+  codigo: string,
+  colunas: { codigo: string; cpf: string; cnpj?: string },
+) {
+  const digitos = somenteDigitos(codigo);
+  const opcoes = [sql<boolean>`${sql.ref(colunas.codigo)} = ${codigo}`];
+  if (filtro.porCpf) opcoes.push(sql<boolean>`${digitosDe(colunas.cpf)} = ${digitos}`);
+  if (colunas.cnpj && filtro.logado && digitos.length === 14) {
+    opcoes.push(sql<boolean>`${digitosDe(colunas.cnpj)} = ${digitos}`);
+  }
+  return sql<boolean>`(${sql.join(opcoes, sql` OR `)})`;
+}
+
 function limitar<DB, TB extends keyof DB, O>(
   consulta: SelectQueryBuilder<DB, TB, O>,
   colunaNome: string,
@@ -51,15 +69,9 @@ export function listarInteressados(db: Banco, tipo: CodigoTipoInteressado, filtr
     .where('tipo', '=', tipo);
   if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
   if (filtro.nome) consulta = consulta.where(nomeContem('interessado.nome', filtro.nome));
-  const codigo = filtro.codigo;
-  if (codigo) {
-    const digitos = somenteDigitos(codigo);
-    consulta = consulta.where((eb) => {
-      const opcoes = [eb('codigo', '=', codigo)];
-      if (filtro.porCpf) opcoes.push(eb(digitosDe('interessado.cpf'), '=', digitos));
-      if (filtro.logado && digitos.length === 14) opcoes.push(eb(digitosDe('interessado.cnpj'), '=', digitos));
-      return eb.or(opcoes);
-    });
+  if (filtro.codigo) {
+    const colunas = { codigo: 'interessado.codigo', cpf: 'interessado.cpf', cnpj: 'interessado.cnpj' };
+    consulta = consulta.where(codigoConfere(filtro, filtro.codigo, colunas));
   }
   if (filtro.somenteAtivos) consulta = consulta.where('ativo', '=', true);
   return limitar(consulta, 'interessado.nome', filtro.limite).orderBy('id').execute();
@@ -82,14 +94,10 @@ export function listarServidores(db: Banco, filtro: FiltroEntidades) {
   let consulta = db.selectFrom('usuario').select(['id', 'nome', 'matriculaSiape as codigo', 'ativo']);
   if (filtro.id !== undefined) consulta = consulta.where('id', '=', filtro.id);
   if (filtro.nome) consulta = consulta.where(nomeContem('usuario.nome', filtro.nome));
-  const codigo = filtro.codigo;
-  if (codigo) {
-    const digitos = somenteDigitos(codigo);
-    consulta = consulta.where((eb) => {
-      const opcoes = [eb('matriculaSiape', '=', codigo)];
-      if (filtro.porCpf) opcoes.push(eb(digitosDe('usuario.cpf'), '=', digitos));
-      return eb.or(opcoes);
-    });
+  if (filtro.codigo) {
+    consulta = consulta.where(
+      codigoConfere(filtro, filtro.codigo, { codigo: 'usuario.matricula_siape', cpf: 'usuario.cpf' }),
+    );
   }
   if (filtro.somenteAtivos) consulta = consulta.where('ativo', '=', true);
   return limitar(consulta, 'usuario.nome', filtro.limite).orderBy('id').execute();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { semearDemo } from '../../db/seed/index.ts';
 import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
 import { usarInteressados } from '../../testing/cenarios/interessados.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 import { idsMembrosComissao } from './service.ts';
 
 const a = usarInteressados();
@@ -78,12 +79,9 @@ describe('GET /api/responsaveis-tramitacao/{tipo}', () => {
   it("recusa um tipo desconhecido: 'Não é possível buscar um responsável pela tramitação sem definir seu tipo'", async () => {
     for (const tipo of ['ALUNO', 'X', '%20']) {
       const resposta = await buscar(`/api/responsaveis-tramitacao/${tipo}`);
-      expect(resposta.statusCode).toBe(400);
-      expect(resposta.json()).toEqual({
-        codigo: 'REQUISICAO_INVALIDA',
-        mensagem: MENSAGENS.busca.responsavelSemTipo,
-        erros: [{ campo: 'tipo', mensagem: MENSAGENS.busca.responsavelSemTipo }],
-      });
+      esperarErro(resposta, 400, 'REQUISICAO_INVALIDA', MENSAGENS.busca.responsavelSemTipo, [
+        { campo: 'tipo', mensagem: MENSAGENS.busca.responsavelSemTipo },
+      ]);
     }
   });
 });

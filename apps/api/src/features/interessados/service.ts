@@ -14,13 +14,16 @@ import {
 } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
 import { type EntidadeAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
-import { ErroLimiteTaxa, naoEncontrado, requisicaoInvalida } from '../../platform/erros.ts';
+import { campoInvalido, ErroLimiteTaxa, naoEncontrado } from '../../platform/erros.ts';
 import { exigirLimites, type RegraLimite } from '../../platform/limite-taxa.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import { exigirTipoDocumento } from '../tipos-documentos/service.ts';
 import * as queries from './queries.ts';
 
 type Filtro = Omit<queries.FiltroEntidades, 'logado' | 'porCpf' | 'limite'>;
+
+/** A search of the people, units or comissões of one kind (`tipo`, as the path names it) for a caller. */
+type BuscaEntidades = (db: Banco, tipo: string, filtro: Filtro, chamador: ChamadorConsulta) => Promise<Entidade[]>;
 
 /** Who asks: the session's user (null when anonymous) and the address, the subjects of the limits below. */
 export interface ChamadorConsulta {
@@ -103,10 +106,7 @@ export async function listarTiposInteressado(db: Banco, idTipoDocumento?: number
 
 function codigoTipoInteressado(tipo: string | undefined) {
   const nome = lerTipoInteressado(tipo);
-  if (!nome)
-    throw requisicaoInvalida(MENSAGENS.busca.interessadoSemTipo, [
-      { campo: 'tipo', mensagem: MENSAGENS.busca.interessadoSemTipo },
-    ]);
+  if (!nome) throw campoInvalido(MENSAGENS.busca.interessadoSemTipo, 'tipo');
   return TIPOS_INTERESSADO[nome];
 }
 
@@ -116,17 +116,10 @@ function codigoTipoInteressado(tipo: string | undefined) {
  * listed. At most LIMITE_ENTIDADES, or LIMITE_ENTIDADES_PUBLICO for an anonymous caller; every search counts against
  * the caller's limit (the user's, or the address's when anonymous), CPF look-ups also against the CPF allowance.
  */
-export async function listarInteressados(
-  db: Banco,
-  tipo: string,
-  filtro: Filtro,
-  chamador: ChamadorConsulta,
-): Promise<Entidade[]> {
+export const listarInteressados: BuscaEntidades = async (db, tipo, filtro, chamador) => {
   const codigoTipo = codigoTipoInteressado(tipo);
   if (filtro.id === undefined && !filtro.codigo && !nomeBuscaSuficiente(filtro.nome ?? '')) {
-    throw requisicaoInvalida(MENSAGENS.busca.nomeInteressadoCurto, [
-      { campo: 'nome', mensagem: MENSAGENS.busca.nomeInteressadoCurto },
-    ]);
+    throw campoInvalido(MENSAGENS.busca.nomeInteressadoCurto, 'nome');
   }
   const { usuario } = chamador;
   await exigirLimitesAuditados(
@@ -147,7 +140,7 @@ export async function listarInteressados(
     porCpf,
     limite: usuario ? LIMITE_ENTIDADES : LIMITE_ENTIDADES_PUBLICO,
   });
-}
+};
 
 /**
  * GET interessados/{id}/{tipo}/email (logged in): the party's contact e-mail, to send a receipt to. Each look-up,
@@ -191,17 +184,10 @@ export function listarTiposResponsavel(): TipoEntidade[] {
  * Forwarding responsibles of one kind: SERVIDOR (users, codigo = SIAPE number), UNIDADE (units, codigo = sigla) or
  * COMISSAO (comissões; as a responsible, a comissão stands for the tramitações sent by its members).
  */
-export async function listarResponsaveis(
-  db: Banco,
-  tipo: string,
-  filtro: Filtro,
-  chamador: ChamadorConsulta,
-): Promise<Entidade[]> {
+export const listarResponsaveis: BuscaEntidades = async (db, tipo, filtro, chamador) => {
   const nome = lerTipoResponsavel(tipo);
   if (!nome) {
-    throw requisicaoInvalida(MENSAGENS.busca.responsavelSemTipo, [
-      { campo: 'tipo', mensagem: MENSAGENS.busca.responsavelSemTipo },
-    ]);
+    throw campoInvalido(MENSAGENS.busca.responsavelSemTipo, 'tipo');
   }
   // Only users have a CPF among the responsibles.
   const porCpf = nome === 'SERVIDOR' && (await exigirLimiteCpf(db, chamador, filtro.codigo, 'usuario'));
@@ -214,7 +200,7 @@ export async function listarResponsaveis(
         ? await queries.listarUnidades(db, completo)
         : (await queries.listarComissoes(db, completo)).map((linha) => ({ ...linha, codigo: null }));
   return linhas.map((linha) => ({ ...linha, tipo: codigo }));
-}
+};
 
 /** Ids of the users whose tramitações count as the comissão's (for the search by forwarding responsible). */
 export function idsMembrosComissao(db: Banco, idComissao: number): Promise<number[]> {

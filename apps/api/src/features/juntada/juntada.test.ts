@@ -1,6 +1,7 @@
 import { MENSAGENS, type Vinculos } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { tramitarEntre } from '../../testing/cenarios/documentos.ts';
 import {
   type CenarioTramitacao,
   chamadas,
@@ -8,15 +9,14 @@ import {
   encaminhar,
   rascunho,
 } from '../../testing/cenarios/tramitacao.ts';
-import { registrarTramitacao } from '../../testing/fabricas.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let c: CenarioTramitacao;
 let api: ReturnType<typeof chamadas>;
 const s = { ana: '', joao: '', bruno: '' };
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   c = await criarCenarioTramitacao(t.banco.db);
   api = chamadas(t);
   for (const nome of Object.keys(s) as (keyof typeof s)[]) s[nome] = await t.entrar(nome);
@@ -28,24 +28,15 @@ beforeAll(async () => {
     .execute();
 });
 
-afterAll(async () => {
-  await t?.fechar();
-});
-
 const db = () => t.banco.db;
 
-/** A document received in `unidade` (the Protocolo Central unless told), in progress, already sent once. */
-async function recebido(opcoes: { unidade?: number; memorando?: boolean } = {}): Promise<number> {
+/**
+ * A document sent by Bruno and received in `em`'s unit (Ana's Protocolo Central unless told; Bruno's PROGRAD), in
+ * progress, already sent once.
+ */
+async function recebido(opcoes: { em?: 'ana' | 'bruno'; memorando?: boolean } = {}): Promise<number> {
   const id = await rascunho(t, c, s.ana, opcoes.memorando ? { idTipoDocumento: c.tipos.memorando } : {});
-  const destino = opcoes.unidade ?? c.unidades.protocolo.id;
-  await registrarTramitacao(db(), {
-    idDocumento: id,
-    idUnidadeOrigem: c.unidades.outra.id,
-    idUnidadeDestino: destino,
-    idUsuarioRemetente: c.usuarios.bruno.id,
-    recebida: { idUsuario: destino === c.unidades.protocolo.id ? c.usuarios.ana.id : c.usuarios.bruno.id },
-    moverDocumento: true,
-  });
+  await tramitarEntre(db(), c, id, { de: 'bruno', para: opcoes.em ?? 'ana', recebida: true });
   return id;
 }
 
@@ -111,18 +102,12 @@ describe('GET documentos/{id}/agregados/candidatos', () => {
   });
 
   it('recusa documento de outra unidade', async () => {
-    await esperarRecusado(await recebido(), await recebido({ unidade: c.unidades.outra.id }));
+    await esperarRecusado(await recebido(), await recebido({ em: 'bruno' }));
   });
 
   it('recusa documento enviado e ainda não recebido', async () => {
     const filho = await rascunho(t, c, s.ana);
-    await registrarTramitacao(db(), {
-      idDocumento: filho,
-      idUnidadeOrigem: c.unidades.protocolo.id,
-      idUnidadeDestino: c.unidades.outra.id,
-      idUsuarioRemetente: c.usuarios.ana.id,
-      moverDocumento: true,
-    });
+    await tramitarEntre(db(), c, filho, { de: 'ana', para: 'bruno', recebida: false });
     expect(await documento(filho)).toMatchObject({ situacao: 'ENVIADO', idUnidadeAtual: c.unidades.protocolo.id });
     await esperarRecusado(await recebido(), filho);
   });
@@ -283,7 +268,7 @@ describe('POST documentos/{id}/agregados', () => {
   });
 
   it('o pai precisa estar recebido pela unidade atual do usuário e em andamento', async () => {
-    const deOutra = await juntar(s.ana, await recebido({ unidade: c.unidades.outra.id }), await recebido());
+    const deOutra = await juntar(s.ana, await recebido({ em: 'bruno' }), await recebido());
     expect(deOutra.statusCode).toBe(403);
     const pai = await recebido();
     await db().updateTable('documento').set({ estadoProcessamento: 3 }).where('id', '=', pai).execute();

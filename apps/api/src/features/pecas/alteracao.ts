@@ -9,12 +9,12 @@ import {
   TAMANHO_MAXIMO_DESCRICAO_PECA,
 } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
-import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import * as queries from './queries.ts';
 import {
+  auditarPeca,
   carregarPeca,
   type DependenciasPecas,
   documentoNaoEncontrado,
@@ -66,14 +66,9 @@ export async function alterarPeca(
       const ativas = await queries.pecasAtivas(trx, idDocumento);
       const { sequencial, numeracao } = moverPeca(ativas, idPeca, corpo.sequencial);
       await queries.aplicarNumeracao(trx, numeracao);
-      await registrarAuditoria(trx, {
-        idUsuario: usuario.id,
-        acao: 'ALTERAR_SEQUENCIAL_PECA',
-        entidade: 'peca',
-        idEntidade: idPeca,
+      await auditarPeca(trx, usuario, 'ALTERAR_SEQUENCIAL_PECA', idPeca, ip, {
         antes: { sequencial: peca.sequencial },
         depois: { sequencial, pedido: corpo.sequencial },
-        ip,
       });
       return;
     }
@@ -97,11 +92,7 @@ export async function alterarPeca(
       idHipoteseLegal,
       justificativaAlteracao: corpo.justificativaAlteracao ?? '',
     });
-    await registrarAuditoria(trx, {
-      idUsuario: usuario.id,
-      acao: 'ALTERAR_PECA',
-      entidade: 'peca',
-      idEntidade: idPeca,
+    await auditarPeca(trx, usuario, 'ALTERAR_PECA', idPeca, ip, {
       antes: {
         descricao: peca.descricao,
         tipoCopia: peca.tipoCopia,
@@ -110,7 +101,6 @@ export async function alterarPeca(
         justificativaAlteracao: peca.justificativaAlteracao,
       },
       depois,
-      ip,
     });
   });
   return (await carregarPeca(db, usuario, idDocumento, { idPeca }, { aposAlteracao: true })).peca;
@@ -182,14 +172,9 @@ export async function cancelarPeca(
     });
     if (!cancelada) throw conflito(MENSAGENS.arquivos.pecaJaCancelada);
     await queries.fecharNumeracao(trx, idDocumento);
-    await registrarAuditoria(trx, {
-      idUsuario: usuario.id,
-      acao: 'CANCELAR_PECA',
-      entidade: 'peca',
-      idEntidade: idPeca,
+    await auditarPeca(trx, usuario, 'CANCELAR_PECA', idPeca, ip, {
       antes: { situacaoVinculo: null, sequencial: peca.sequencial },
       depois: { ...cancelada, idPecaDesmembrada },
-      ip,
     });
   });
   return (await carregarPeca(db, usuario, idDocumento, { idPeca }, { aposAlteracao: true })).peca;
@@ -215,11 +200,7 @@ export async function excluirPeca(
     if (peca.situacaoTramitacao !== null) throw conflito(MENSAGENS.arquivos.pecaTramitadaNaoExclui);
     await queries.excluirPeca(trx, peca.id, peca.idAnexo);
     await queries.fecharNumeracao(trx, idDocumento);
-    await registrarAuditoria(trx, {
-      idUsuario: usuario.id,
-      acao: 'EXCLUIR_PECA',
-      entidade: 'peca',
-      idEntidade: peca.id,
+    await auditarPeca(trx, usuario, 'EXCLUIR_PECA', peca.id, ip, {
       antes: {
         idDocumento,
         idAnexo: peca.idAnexo,
@@ -231,7 +212,6 @@ export async function excluirPeca(
         nivelAcesso: peca.nivelAcesso,
         idHipoteseLegal: peca.idHipoteseLegal,
       },
-      ip,
     });
     return peca.sha256;
   });

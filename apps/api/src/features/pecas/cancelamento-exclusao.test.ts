@@ -10,6 +10,13 @@ const A = MENSAGENS.arquivos;
 const sha = (conteudo: Buffer) => createHash('sha256').update(conteudo).digest('hex');
 const a = usarAlteracoesPecas();
 const { db, mover, cancelar, excluir, novoDocumento, comPecas, ordem, idsDe } = a;
+/** The first peça as if it had already been sent (T). */
+const primeiraEnviada = () =>
+  db()
+    .updateTable('peca')
+    .set({ situacaoTramitacao: 'T' })
+    .where('id', '=', a.pecas[0]?.idAcessoAnexo as number)
+    .execute();
 
 describe('cancelamento de uma peça', () => {
   it('desentranhada: continua listada com o rótulo e o número, as seguintes fecham a lacuna; irreversível', async () => {
@@ -168,11 +175,7 @@ describe('exclusão de uma peça', () => {
   });
 
   it('recusa peça já enviada (T), outra unidade e quem não entrou', async () => {
-    await db()
-      .updateTable('peca')
-      .set({ situacaoTramitacao: 'T' })
-      .where('id', '=', a.pecas[0]?.idAcessoAnexo as number)
-      .execute();
+    await primeiraEnviada();
     const enviada = await excluir(a.pecas[0] as Peca);
     expect(enviada.statusCode).toBe(409);
     expect(enviada.json().mensagem).toBe(A.pecaTramitadaNaoExclui);
@@ -188,11 +191,7 @@ describe('exclusão de uma peça', () => {
   });
 
   it('lista podeExcluir só nas peças ainda não enviadas, e nunca para outras unidades', async () => {
-    await db()
-      .updateTable('peca')
-      .set({ situacaoTramitacao: 'T' })
-      .where('id', '=', a.pecas[0]?.idAcessoAnexo as number)
-      .execute();
+    await primeiraEnviada();
     const listar = async (cookie?: string) =>
       (
         await a.t.app.inject({
@@ -215,20 +214,16 @@ describe('exclusão de uma peça', () => {
 
 describe('o banco garante a numeração', () => {
   it('recusa no commit uma escrita que deixaria lacuna ou número repetido', async () => {
-    await expect(
-      db()
-        .updateTable('peca')
-        .set({ sequencial: 9 })
-        .where('id', '=', a.pecas[0]?.idAcessoAnexo as number)
-        .execute(),
-    ).rejects.toThrow(/fora da sequência/);
-    await expect(
-      db()
-        .updateTable('peca')
-        .set({ sequencial: 2 })
-        .where('id', '=', a.pecas[0]?.idAcessoAnexo as number)
-        .execute(),
-    ).rejects.toThrow(/fora da sequência/);
+    // 9 leaves a gap, 2 repeats the second peça's number.
+    for (const sequencial of [9, 2]) {
+      await expect(
+        db()
+          .updateTable('peca')
+          .set({ sequencial })
+          .where('id', '=', a.pecas[0]?.idAcessoAnexo as number)
+          .execute(),
+      ).rejects.toThrow(/fora da sequência/);
+    }
     expect(await ordem()).toHaveLength(5);
   });
 });

@@ -3,9 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { MENSAGENS, TAMANHO_MAXIMO_ARQUIVO, TAMANHO_MAXIMO_ARQUIVO_VOLUMOSO } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { executavel, pdf, png } from '../../testing/arquivos.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import {
   arquivosNoArmazenamento,
   conferirNadaGuardado as conferirGuardado,
@@ -24,7 +25,7 @@ import { corpoMultipart, enviarPecas } from '../../testing/multipart.ts';
 const A = MENSAGENS.arquivos;
 const N = { tipoCopia: 'N' };
 
-let t: AppTeste;
+const t = usarAppTeste({ ENVIO_MAXIMO_POR_USUARIO: '8' });
 let ana: string;
 let bruno: string;
 let ids: {
@@ -45,7 +46,6 @@ const conferirNadaGuardado = (antes: EstadoGuardado) => conferirGuardado(t, ante
 
 beforeAll(async () => {
   // Six concurrent uploads by one user below: more than the default cap of uploads open at once per user (issue 17).
-  t = await criarAppTeste({ ENVIO_MAXIMO_POR_USUARIO: '8' });
   const db = t.banco.db;
   const protocolo = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
   const outra = await criarUnidade(db, { sigla: 'PROGRAD', nome: 'Pró-Reitoria de Graduação' });
@@ -64,10 +64,6 @@ beforeAll(async () => {
   };
   ana = await t.entrar('ana');
   bruno = await t.entrar('bruno');
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('POST documentos/{id}/anexos', () => {

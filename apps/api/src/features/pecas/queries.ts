@@ -2,6 +2,8 @@ import type { NivelAcesso, SituacaoVinculo, TipoCopia } from '@tramite/shared';
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 
+export { hipoteseAtiva } from '../../db/consultas-comuns.ts';
+
 /**
  * What the peça rules need of a document: who holds it and in which state, its interested person, how many times
  * it moved, the root of its aggregation (following idDocumentoAgregador up) and, for a signed-in reader, the reader's
@@ -61,16 +63,6 @@ export async function bloquearDocumentos(db: Banco, ids: [number, number]) {
   const a = await bloquearDocumento(db, primeiro);
   const b = await bloquearDocumento(db, segundo);
   return new Map([a, b].filter((d) => d !== undefined).map((d) => [d.id, d]));
-}
-
-export async function hipoteseAtiva(db: Banco, id: number): Promise<boolean> {
-  const linha = await db
-    .selectFrom('hipoteseLegal')
-    .select('id')
-    .where('id', '=', id)
-    .where('ativa', '=', true)
-    .executeTakeFirst();
-  return linha !== undefined;
 }
 
 /** The peças of a document with their file, legal hypothesis, step and the tramitação they travelled in. */

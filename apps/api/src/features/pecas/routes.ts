@@ -1,10 +1,12 @@
 import multipart from '@fastify/multipart';
-import { alterarPecaSchema, cancelarPecaSchema, pecaSchema } from '@tramite/shared';
+import { alterarPecaSchema, cancelarPecaSchema, type Peca, pecaSchema } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Banco } from '../../db/connection.ts';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
 import { corpoDaRequisicao, receberEnvio } from '../../platform/envio-multipart.ts';
 import { apenasUsuarios, enviarArquivo, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
+import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as alteracao from './alteracao.ts';
 import * as service from './service.ts';
 
@@ -118,54 +120,53 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.patch(
-    '/documentos/:id/pecas/:idAcessoAnexo',
-    {
-      ...apenasUsuarios,
-      schema: {
-        tags: ['pecas'],
-        summary:
-          'Altera a sequência da peça ({ sequencial }) ou seus dados ({ idAnexo, descricao, tipoCopia, nivelAcesso, idHipoteseLegal, justificativaAlteracao })',
-        description:
-          'O novo número é limitado ao menor e ao maior número entre as peças com situacaoTramitacao T (1..n quando não há nenhuma); as peças entre as posições se deslocam.',
-        params: parametrosPeca,
-        body: alterarPecaSchema,
-        response: { 200: pecaSchema, ...erros },
+  /** PATCH documentos/{id}/pecas/{idAcessoAnexo}{sufixo}: one change to a peça, answering the peça as it is now. */
+  function rotaAlteracao<C extends z.ZodType>(
+    sufixo: string,
+    descricao: { summary: string; description?: string; body: C },
+    alterar: (
+      db: Banco,
+      usuario: UsuarioAutenticado,
+      idDocumento: number,
+      idPeca: number,
+      corpo: z.output<C>,
+      ip: string,
+    ) => Promise<Peca>,
+  ) {
+    app.patch(
+      `/documentos/:id/pecas/:idAcessoAnexo${sufixo}`,
+      {
+        ...apenasUsuarios,
+        schema: { tags: ['pecas'], ...descricao, params: parametrosPeca, response: { 200: pecaSchema, ...erros } },
       },
+      async (request) => {
+        // Parsed by `body`: the provider's type of a generic schema does not resolve to its output.
+        const corpo = request.body as z.output<C>;
+        const { id, idAcessoAnexo } = request.params;
+        return alterar(app.db, exigirUsuario(request), id, idAcessoAnexo, corpo, request.ip);
+      },
+    );
+  }
+
+  rotaAlteracao(
+    '',
+    {
+      summary:
+        'Altera a sequência da peça ({ sequencial }) ou seus dados ({ idAnexo, descricao, tipoCopia, nivelAcesso, idHipoteseLegal, justificativaAlteracao })',
+      description:
+        'O novo número é limitado ao menor e ao maior número entre as peças com situacaoTramitacao T (1..n quando não há nenhuma); as peças entre as posições se deslocam.',
+      body: alterarPecaSchema,
     },
-    async (request) =>
-      alteracao.alterarPeca(
-        app.db,
-        exigirUsuario(request),
-        request.params.id,
-        request.params.idAcessoAnexo,
-        request.body,
-        request.ip,
-      ),
+    alteracao.alterarPeca,
   );
 
-  app.patch(
-    '/documentos/:id/pecas/:idAcessoAnexo/cancelar',
+  rotaAlteracao(
+    '/cancelar',
     {
-      ...apenasUsuarios,
-      schema: {
-        tags: ['pecas'],
-        summary:
-          'Cancela a peça, irreversivelmente: desmembrada (M, copiada para outro documento) ou desentranhada (D)',
-        params: parametrosPeca,
-        body: cancelarPecaSchema,
-        response: { 200: pecaSchema, ...erros },
-      },
+      summary: 'Cancela a peça, irreversivelmente: desmembrada (M, copiada para outro documento) ou desentranhada (D)',
+      body: cancelarPecaSchema,
     },
-    async (request) =>
-      alteracao.cancelarPeca(
-        app.db,
-        exigirUsuario(request),
-        request.params.id,
-        request.params.idAcessoAnexo,
-        request.body,
-        request.ip,
-      ),
+    alteracao.cancelarPeca,
   );
 
   app.delete(

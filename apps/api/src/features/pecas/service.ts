@@ -15,7 +15,7 @@ import {
 } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
 import type { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
-import { registrarAuditoria } from '../../platform/auditoria.ts';
+import { type AcaoAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
 import {
   type ArquivoRecebido,
   arquivoGrande,
@@ -220,6 +220,18 @@ export interface ConteudoNovaPeca {
   idHipoteseLegal: number | null;
 }
 
+/** One audit row about a peça, written by the user in the transaction that makes the change. */
+export function auditarPeca(
+  trx: Banco,
+  usuario: UsuarioAutenticado,
+  acao: AcaoAuditoria,
+  idPeca: number,
+  ip: string,
+  mudanca: { antes?: unknown; depois?: unknown },
+): Promise<void> {
+  return registrarAuditoria(trx, { idUsuario: usuario.id, acao, entidade: 'peca', idEntidade: idPeca, ...mudanca, ip });
+}
+
 /**
  * Inside the caller's transaction: locks the document, checks the caller's unit may add peças to it now (the rules
  * of every upload) and adds the stored content as a new anexo and the last active peça, travelling in the next
@@ -319,11 +331,7 @@ export async function enviarPeca(
         },
         deps.urlPublica,
       );
-      await registrarAuditoria(trx, {
-        idUsuario: usuario.id,
-        acao: 'ENVIAR_PECA',
-        entidade: 'peca',
-        idEntidade: peca.id,
+      await auditarPeca(trx, usuario, 'ENVIAR_PECA', peca.id, ip, {
         depois: {
           idDocumento,
           idAnexo: peca.idAnexo,
@@ -335,7 +343,6 @@ export async function enviarPeca(
           ...dados,
           idHipoteseLegal,
         },
-        ip,
       });
       return peca.id;
     });

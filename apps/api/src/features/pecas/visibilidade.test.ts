@@ -1,9 +1,9 @@
 import { MENSAGENS, type Peca } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf } from '../../testing/arquivos.ts';
-import { criarDocumento, criarUsuario, registrarTramitacao } from '../../testing/fabricas.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
+import { criarDocumento, criarUsuario, tramitacaoRecebidaNaDemo } from '../../testing/fabricas.ts';
 import { enviarPecas } from '../../testing/multipart.ts';
 
 /**
@@ -14,8 +14,7 @@ import { enviarPecas } from '../../testing/multipart.ts';
 type Leitor = 'anonimo' | 'bruno' | 'ana' | 'carla' | 'vera';
 type TipoPeca = 'P' | 'R' | 'D' | 'M' | 'S';
 
-let t: AppTeste;
-let resumo: ResumoSemente;
+const { t, resumo } = usarDemo();
 const cookies: Partial<Record<Leitor, string>> = {};
 let descricaoHipotese: string;
 /** Document X: held RECEBIDO by the Protocolo Central, one tramitação, Carla is its interested person. */
@@ -82,8 +81,6 @@ async function definirDocumento(
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  resumo = await semearDemo(db(), { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   await criarUsuario(db(), {
     username: 'vera',
     lotacoes: [resumo.unidades.reitoria],
@@ -101,13 +98,7 @@ beforeAll(async () => {
     idTipoDocumento: resumo.tipo571,
   };
   idX = await criarDocumento(db(), { ...base, idInteressado: resumo.interessadoCarla });
-  await registrarTramitacao(db(), {
-    idDocumento: idX,
-    idUnidadeOrigem: resumo.unidades.reitoria,
-    idUnidadeDestino: resumo.unidades.protocolo,
-    idUsuarioRemetente: resumo.usuarios.admin,
-    recebida: { idUsuario: resumo.usuarios.admin },
-  });
+  await tramitacaoRecebidaNaDemo(db(), resumo, idX, { de: 'reitoria', para: 'protocolo', por: 'admin' });
   idDestino = await criarDocumento(db(), base);
 
   const campos: Record<TipoPeca, Record<string, string>> = {
@@ -139,10 +130,6 @@ beforeAll(async () => {
     justificativaCancelamento: 'Pertence a outro processo',
     idDocumentoPecaDesmembramento: idDestino,
   });
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('a matriz de visibilidade (leitor × peça)', () => {
@@ -256,13 +243,7 @@ describe('o texto livre de uma peça segue os seus bytes', () => {
 
 describe('as exceções da spec §6 acompanham o documento', () => {
   it('o interessado perde o acesso depois do primeiro movimento e o recupera com o documento arquivado ou concluído', async () => {
-    await registrarTramitacao(db(), {
-      idDocumento: idX,
-      idUnidadeOrigem: resumo.unidades.protocolo,
-      idUnidadeDestino: resumo.unidades.protocolo,
-      idUsuarioRemetente: resumo.usuarios.ana,
-      recebida: { idUsuario: resumo.usuarios.ana },
-    });
+    await tramitacaoRecebidaNaDemo(db(), resumo, idX, { de: 'protocolo', para: 'protocolo', por: 'ana' });
     await conferirAcesso('carla', idX, pecas.R, false);
     await conferirAcesso('ana', idX, pecas.R, true);
     await definirDocumento(idX, { estadoProcessamento: 2 });

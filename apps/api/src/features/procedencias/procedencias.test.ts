@@ -1,9 +1,10 @@
 import { MENSAGENS, type ServidorProcedencia, type Unidade } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let cookieAna: string;
 const unidades: Record<string, Unidade> = {};
 const usuarios: Record<string, number> = {};
@@ -12,7 +13,6 @@ const buscar = (url: string, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const db = t.banco.db;
   for (const [sigla, nome] of [
     ['BC', 'biblioteca Central'],
@@ -44,10 +44,6 @@ beforeAll(async () => {
   cookieAna = await t.entrar('ana');
 });
 
-afterAll(async () => {
-  await t?.fechar();
-});
-
 describe('GET /api/procedencias/UNIDADE', () => {
   it('lista as unidades em ordem de nome (pt-BR, sem diferenciar maiúsculas e acentos), sem exigir login', async () => {
     const resposta = await buscar('/api/procedencias/UNIDADE');
@@ -67,8 +63,7 @@ describe('GET /api/procedencias/UNIDADE', () => {
 describe('GET /api/procedencias/caixa-postal/UNIDADE', () => {
   it('exige login (401)', async () => {
     const resposta = await buscar('/api/procedencias/caixa-postal/UNIDADE');
-    expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    esperarErro(resposta, 401, 'NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
   });
 
   it('lista as lotações do usuário, em ordem de nome', async () => {
@@ -81,8 +76,7 @@ describe('GET /api/procedencias/caixa-postal/UNIDADE', () => {
 describe('GET /api/procedencias/usuarios-lotados', () => {
   it('exige login (401)', async () => {
     const resposta = await buscar(`/api/procedencias/usuarios-lotados?idsUnidades=${unidades.BC?.id}`);
-    expect(resposta.statusCode).toBe(401);
-    expect(resposta.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    esperarErro(resposta, 401, 'NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
   });
 
   it('lista uma vez cada servidor lotado nas unidades, em ordem de nome, com CPF mascarado e sem TODOS', async () => {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import { lotacoesDoUsuario } from '../../db/consultas-comuns.ts';
 
 const COLUNAS_UNIDADE = ['unidade.id', 'unidade.sigla', 'unidade.nome', 'unidade.codigo', 'unidade.ativa'] as const;
 
@@ -11,14 +12,7 @@ export function listarUnidades(db: Banco, somenteAtivas: boolean) {
 
 /** The units the user is lotado in: the postal boxes the user may open. */
 export function listarLotacoes(db: Banco, idUsuario: number) {
-  return db
-    .selectFrom('lotacao')
-    .innerJoin('unidade', 'unidade.id', 'lotacao.idUnidade')
-    .select(COLUNAS_UNIDADE)
-    .where('lotacao.idUsuario', '=', idUsuario)
-    .orderBy(sql`unidade.nome COLLATE pt_br`)
-    .orderBy('unidade.id')
-    .execute();
+  return lotacoesDoUsuario(db, idUsuario).select(COLUNAS_UNIDADE).orderBy('unidade.id').execute();
 }
 
 /** Users with a lotação in any of the units, once each, by name. */

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   for (const [descricao, baseLegal, ativa] of [
     ['Sigilo fiscal', 'Art. 198 do Código Tributário Nacional', true],
     ['informação pessoal', 'Art. 31 da Lei nº 12.527/2011', true],
@@ -19,10 +18,6 @@ beforeAll(async () => {
       .executeTakeFirstOrThrow();
     ids[descricao] = id;
   }
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('GET /api/propriedades/hipoteses-legais', () => {

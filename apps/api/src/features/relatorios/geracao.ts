@@ -15,23 +15,27 @@ export const TAMANHO_LOTE = 500;
 /** The PDF goes back in pieces of about this size: one IPC round trip each, not one per pdfkit object. */
 const TAMANHO_PEDACO = 64 * 1024;
 
-const COLUNAS_MALOTE: Coluna[] = [
-  { titulo: 'NUP', fracao: 0.14 },
-  { titulo: 'Tipo', fracao: 0.11 },
-  { titulo: 'Resumo do assunto', fracao: 0.29 },
+/** Every report's table starts with the document: its NUP, type and subject summary, then the report's own columns. */
+function colunasDoRelatorio(fracaoResumo: number, proprias: Coluna[]): Coluna[] {
+  return [
+    { titulo: 'NUP', fracao: 0.14 },
+    { titulo: 'Tipo', fracao: 0.11 },
+    { titulo: 'Resumo do assunto', fracao: fracaoResumo },
+    ...proprias,
+  ];
+}
+
+const COLUNAS_MALOTE = colunasDoRelatorio(0.29, [
   { titulo: 'Remetente (procedência)', fracao: 0.16 },
   { titulo: 'Data e hora do envio', fracao: 0.11 },
   { titulo: 'Despacho (passo do fluxo)', fracao: 0.19 },
-];
+]);
 
-const COLUNAS_DESARQUIVADOS: Coluna[] = [
-  { titulo: 'NUP', fracao: 0.14 },
-  { titulo: 'Tipo', fracao: 0.11 },
-  { titulo: 'Resumo do assunto', fracao: 0.22 },
+const COLUNAS_DESARQUIVADOS = colunasDoRelatorio(0.22, [
   { titulo: 'Desarquivado por', fracao: 0.15 },
   { titulo: 'Data e hora', fracao: 0.11 },
   { titulo: 'Motivo', fracao: 0.27 },
-];
+]);
 
 /**
  * What the worker draws: the header and the groups in order. Malote: one group per destination, each read pair by
@@ -122,35 +126,69 @@ function descricaoDespacho(linha: LinhaMaloteLote): string {
   return linha.reencaminhamento ? `${passo} — reencaminhamento` : passo;
 }
 
+/** The cells under the document's columns (`colunasDoRelatorio`): NUP, type and subject summary. */
+function celulasDoDocumento(linha: Pick<LinhaMaloteLote, 'numero' | 'tipo' | 'resumoAssunto' | 'assunto'>): string[] {
+  return [linha.numero, textoPdf(linha.tipo), textoPdf(linha.resumoAssunto ?? linha.assunto)];
+}
+
+/**
+ * Draws the plan's groups in order, each under its title and the report's columns, reading the rows of each of its
+ * parts batch by batch; `fimDoGrupo` writes what follows a group's table. Answers the count of rows, or null once
+ * the report was cancelled.
+ */
+async function escreverGrupos<L extends { id: number; posicao: string }, P>(
+  pdf: RelatorioPdf,
+  contexto: ContextoTarefa,
+  grupos: { titulo: string; partes: P[] }[],
+  desenho: {
+    colunas: Coluna[];
+    novaPagina: boolean;
+    celulas: (linha: L, parte: P) => string[];
+    fimDoGrupo: (doGrupo: number) => void;
+  },
+): Promise<number | null> {
+  let total = 0;
+  for (const [grupo, { titulo, partes }] of grupos.entries()) {
+    pdf.iniciarGrupo(textoPdf(titulo), desenho.colunas, { novaPagina: desenho.novaPagina && grupo > 0 });
+    let doGrupo = 0;
+    for (const [indice, parte] of partes.entries()) {
+      const onde = { grupo, parte: indice };
+      const desenhadas = await desenharLotes<L>(pdf, contexto, onde, (linha) => desenho.celulas(linha, parte));
+      if (desenhadas === null) return null;
+      doGrupo += desenhadas;
+    }
+    total += doGrupo;
+    desenho.fimDoGrupo(doGrupo);
+  }
+  return total;
+}
+
 /**
  * The remittance guide: the principal movements SENT by the chosen units in the period, one group (page) per
  * destination unit with its table, its count and the carrier's and receiver's signature lines, then the total.
+ * Each destination is read pair by pair: a part per origin unit.
  */
 async function escreverMalote(
   pdf: RelatorioPdf,
   plano: Extract<PlanoRelatorio, { tipo: 'malote' }>,
   contexto: ContextoTarefa,
 ): Promise<void> {
-  let total = 0;
-  for (const [grupo, destino] of plano.destinos.entries()) {
-    pdf.iniciarGrupo(textoPdf(destino.titulo), COLUNAS_MALOTE, { novaPagina: grupo > 0 });
-    let doGrupo = 0;
-    for (const [parte, siglaOrigem] of destino.origens.entries()) {
-      const desenhadas = await desenharLotes<LinhaMaloteLote>(pdf, contexto, { grupo, parte }, (linha) => [
-        linha.numero,
-        textoPdf(linha.tipo),
-        textoPdf(linha.resumoAssunto ?? linha.assunto),
-        `${textoPdf(linha.remetente)} (${textoPdf(siglaOrigem)})`,
-        linha.quando,
-        textoPdf(descricaoDespacho(linha)),
-      ]);
-      if (desenhadas === null) return;
-      doGrupo += desenhadas;
-    }
-    total += doGrupo;
-    pdf.paragrafo(`Documentos nesta guia: ${doGrupo}`, { negrito: true });
-    pdf.assinaturas(['Portador (entregue por)', 'Recebedor (recebido por)']);
-  }
+  const grupos = plano.destinos.map((destino) => ({ titulo: destino.titulo, partes: destino.origens }));
+  const total = await escreverGrupos<LinhaMaloteLote, string>(pdf, contexto, grupos, {
+    colunas: COLUNAS_MALOTE,
+    novaPagina: true,
+    celulas: (linha, siglaOrigem) => [
+      ...celulasDoDocumento(linha),
+      `${textoPdf(linha.remetente)} (${textoPdf(siglaOrigem)})`,
+      linha.quando,
+      textoPdf(descricaoDespacho(linha)),
+    ],
+    fimDoGrupo: (doGrupo) => {
+      pdf.paragrafo(`Documentos nesta guia: ${doGrupo}`, { negrito: true });
+      pdf.assinaturas(['Portador (entregue por)', 'Recebedor (recebido por)']);
+    },
+  });
+  if (total === null) return;
   if (plano.destinos.length === 0) {
     pdf.paragrafo('Nenhum documento foi enviado pelas unidades de procedência no período.');
   }
@@ -163,32 +201,29 @@ async function escreverMalote(
   );
 }
 
-/** The documents unarchived per chosen unit in the period: who, when and why; a count per unit and the total. */
+/**
+ * The documents unarchived per chosen unit in the period: who, when and why; a count per unit and the total. A
+ * unit is read whole, as a single part.
+ */
 async function escreverDesarquivados(
   pdf: RelatorioPdf,
   plano: Extract<PlanoRelatorio, { tipo: 'desarquivados' }>,
   contexto: ContextoTarefa,
 ): Promise<void> {
-  let total = 0;
-  for (const [grupo, titulo] of plano.unidades.entries()) {
-    pdf.iniciarGrupo(textoPdf(titulo), COLUNAS_DESARQUIVADOS);
-    const doGrupo = await desenharLotes<LinhaDesarquivadoLote>(pdf, contexto, { grupo, parte: 0 }, (linha) => [
-      linha.numero,
-      textoPdf(linha.tipo),
-      textoPdf(linha.resumoAssunto ?? linha.assunto),
-      textoPdf(linha.usuario),
-      linha.quando,
-      textoPdf(linha.motivo),
-    ]);
-    if (doGrupo === null) return;
-    total += doGrupo;
-    pdf.paragrafo(
-      doGrupo === 0
-        ? 'Nenhum documento desarquivado nesta unidade no período.'
-        : `Documentos desarquivados nesta unidade: ${doGrupo}`,
-      { negrito: doGrupo > 0 },
-    );
-  }
+  const grupos = plano.unidades.map((titulo) => ({ titulo, partes: [null] }));
+  const total = await escreverGrupos<LinhaDesarquivadoLote, null>(pdf, contexto, grupos, {
+    colunas: COLUNAS_DESARQUIVADOS,
+    novaPagina: false,
+    celulas: (linha) => [...celulasDoDocumento(linha), textoPdf(linha.usuario), linha.quando, textoPdf(linha.motivo)],
+    fimDoGrupo: (doGrupo) =>
+      pdf.paragrafo(
+        doGrupo === 0
+          ? 'Nenhum documento desarquivado nesta unidade no período.'
+          : `Documentos desarquivados nesta unidade: ${doGrupo}`,
+        { negrito: doGrupo > 0 },
+      ),
+  });
+  if (total === null) return;
   pdf.paragrafo(`Total geral: ${total} ${total === 1 ? 'documento desarquivado' : 'documentos desarquivados'}`, {
     negrito: true,
     tamanho: 10,

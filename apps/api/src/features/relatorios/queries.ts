@@ -1,6 +1,8 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { FUSO } from '../../db/expressoes.ts';
+import { juncaoSobre, juntarOrigemDestino } from '../../db/juncoes.ts';
+import type { Database } from '../../db/schema.ts';
 
 const COLUNAS_UNIDADE = ['unidade.id', 'unidade.sigla', 'unidade.nome', 'unidade.codigo', 'unidade.ativa'] as const;
 
@@ -92,36 +94,66 @@ export interface Periodo {
 export function resumoMalote(db: Banco, idsOrigens: readonly number[], periodo: Periodo) {
   return db
     .selectFrom('tramitacao as t')
-    .innerJoin('unidade as destino', 'destino.id', 't.idUnidadeDestino')
-    .innerJoin('unidade as origem', 'origem.id', 't.idUnidadeOrigem')
+    .$call(juntarOrigemDestino)
     .select([
       't.idUnidadeDestino as idDestino',
-      'destino.sigla as siglaDestino',
-      'destino.nome as nomeDestino',
+      'ud.sigla as siglaDestino',
+      'ud.nome as nomeDestino',
       't.idUnidadeOrigem as idOrigem',
-      'origem.sigla as siglaOrigem',
-      'origem.nome as nomeOrigem',
+      'uo.sigla as siglaOrigem',
+      'uo.nome as nomeOrigem',
     ])
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .where('t.idUnidadeOrigem', 'in', idsOrigens)
     .where('t.idTramitacaoPrincipal', 'is', null)
     .where('t.dtDespacho', '>=', periodo.inicio)
     .where('t.dtDespacho', '<', periodo.fim)
-    .groupBy([
-      't.idUnidadeDestino',
-      'destino.sigla',
-      'destino.nome',
-      't.idUnidadeOrigem',
-      'origem.sigla',
-      'origem.nome',
-    ])
-    .orderBy(sql`destino.nome COLLATE pt_br`)
+    .groupBy(['t.idUnidadeDestino', 'ud.sigla', 'ud.nome', 't.idUnidadeOrigem', 'uo.sigla', 'uo.nome'])
+    .orderBy(sql`ud.nome COLLATE pt_br`)
     .orderBy('t.idUnidadeDestino')
-    .orderBy(sql`origem.nome COLLATE pt_br`)
+    .orderBy(sql`uo.nome COLLATE pt_br`)
     .orderBy('t.idUnidadeOrigem')
     .execute();
 }
 export type ParMalote = Awaited<ReturnType<typeof resumoMalote>>[number];
+
+/** A report line's document `d`: its type (`tipo`) and subject (`assunto`), and what the line prints of them. */
+const juntarTipoAssunto = juncaoSobre<{ d: Database['documento'] }>()((consulta) =>
+  consulta
+    .innerJoin('tipoDocumento as tipo', 'tipo.id', 'd.idTipoDocumento')
+    .leftJoin('assunto', 'assunto.id', 'd.idAssunto'),
+);
+const COLUNAS_DOCUMENTO = [
+  'd.numero',
+  'tipo.descricao as tipo',
+  'd.resumoAssunto',
+  'assunto.descricao as assunto',
+] as const;
+
+/**
+ * The batch of a report's rows in the period after `apos`, in (instant, id) order: keyset on the two columns (given
+ * as in SQL), each row with its position and its instant printed.
+ */
+function loteNoPeriodo<DB, TB extends keyof DB, O>(
+  consulta: SelectQueryBuilder<DB, TB, O>,
+  colunas: { quando: string; id: string },
+  periodo: Periodo,
+  apos: Posicao | null,
+  limite: number,
+) {
+  const quando = sql.ref(colunas.quando);
+  const id = sql.ref(colunas.id);
+  return consulta
+    .select([sql<string>`${quando}::text`.as('posicao'), dataHoraBr(colunas.quando).as('quando')])
+    .where(sql<boolean>`${quando} >= ${periodo.inicio}`)
+    .where(sql<boolean>`${quando} < ${periodo.fim}`)
+    .$if(apos !== null, (q) =>
+      q.where(sql<boolean>`(${quando}, ${id}) > (${apos?.quando}::timestamptz, ${apos?.id}::bigint)`),
+    )
+    .orderBy(quando)
+    .orderBy(id)
+    .limit(limite);
+}
 
 /**
  * The next batch of one (origin, destination) pair in dispatch order, after `apos` (keyset: an index range read on
@@ -134,36 +166,26 @@ export function loteMalote(
   apos: Posicao | null,
   limite: number,
 ) {
-  let consulta = db
+  const consulta = db
     .selectFrom('tramitacao as t')
     .innerJoin('documento as d', 'd.id', 't.idDocumento')
-    .innerJoin('tipoDocumento as tipo', 'tipo.id', 'd.idTipoDocumento')
+    .$call(juntarTipoAssunto)
     .innerJoin('usuario as remetente', 'remetente.id', 't.idUsuarioRemetente')
-    .leftJoin('assunto', 'assunto.id', 'd.idAssunto')
     .leftJoin('passo', 'passo.id', 't.idPasso')
     .leftJoin('fluxo', 'fluxo.id', 't.idFluxo')
     .select([
       't.id',
-      'd.numero',
-      'tipo.descricao as tipo',
-      'd.resumoAssunto',
-      'assunto.descricao as assunto',
+      ...COLUNAS_DOCUMENTO,
       'remetente.nome as remetente',
       'passo.descricao as passo',
       'fluxo.descricao as fluxo',
       't.tipoDespacho',
       't.reencaminhamento',
     ])
-    .select([sql<string>`t.dt_despacho::text`.as('posicao'), dataHoraBr('t.dt_despacho').as('quando')])
     .where('t.idUnidadeOrigem', '=', par.idOrigem)
     .where('t.idUnidadeDestino', '=', par.idDestino)
-    .where('t.idTramitacaoPrincipal', 'is', null)
-    .where('t.dtDespacho', '>=', periodo.inicio)
-    .where('t.dtDespacho', '<', periodo.fim);
-  if (apos) {
-    consulta = consulta.where(sql<boolean>`(t.dt_despacho, t.id) > (${apos.quando}::timestamptz, ${apos.id}::bigint)`);
-  }
-  return consulta.orderBy('t.dtDespacho').orderBy('t.id').limit(limite).execute();
+    .where('t.idTramitacaoPrincipal', 'is', null);
+  return loteNoPeriodo(consulta, { quando: 't.dt_despacho', id: 't.id' }, periodo, apos, limite).execute();
 }
 export type LinhaMalote = Awaited<ReturnType<typeof loteMalote>>[number];
 
@@ -199,24 +221,17 @@ export function loteDesarquivados(
   apos: Posicao | null,
   limite: number,
 ) {
-  let consulta = db
+  const consulta = db
     .selectFrom('desarquivamento as x')
     .innerJoin('documento as d', 'd.id', 'x.idDocumento')
-    .innerJoin('tipoDocumento as tipo', 'tipo.id', 'd.idTipoDocumento')
+    .$call(juntarTipoAssunto)
     .innerJoin('usuario as u', 'u.id', 'x.idUsuario')
-    .leftJoin('assunto', 'assunto.id', 'd.idAssunto')
     .leftJoin('tramitacao as t', 't.id', 'x.idTramitacao')
     .leftJoin('hipoteseLegal as h', 'h.id', 't.idHipoteseLegal')
-    .select(['x.id', 'd.numero', 'tipo.descricao as tipo', 'd.resumoAssunto', 'assunto.descricao as assunto'])
+    .select(['x.id', ...COLUNAS_DOCUMENTO])
     .select(['u.nome as usuario', 'x.motivo'])
     .select(['t.nivelAcesso', 't.idUnidadeOrigem', 't.idUnidadeDestino', 'h.descricao as descricaoHipoteseLegal'])
-    .select([sql<string>`x.em::text`.as('posicao'), dataHoraBr('x.em').as('quando')])
-    .where('x.idUnidade', '=', idUnidade)
-    .where('x.em', '>=', periodo.inicio)
-    .where('x.em', '<', periodo.fim);
-  if (apos) {
-    consulta = consulta.where(sql<boolean>`(x.em, x.id) > (${apos.quando}::timestamptz, ${apos.id}::bigint)`);
-  }
-  return consulta.orderBy('x.em').orderBy('x.id').limit(limite).execute();
+    .where('x.idUnidade', '=', idUnidade);
+  return loteNoPeriodo(consulta, { quando: 'x.em', id: 'x.id' }, periodo, apos, limite).execute();
 }
 export type LinhaDesarquivado = Awaited<ReturnType<typeof loteDesarquivados>>[number];

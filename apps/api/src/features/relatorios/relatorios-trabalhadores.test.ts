@@ -3,10 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Banco } from '../../db/connection.ts';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import type { AppTeste } from '../../testing/app-teste.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
+import { criarDocumentoNumerado, criarTipoDocumento, criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 import { LIMITE_RELATORIOS_SIMULTANEOS } from './service.ts';
 
 /**
@@ -38,13 +39,7 @@ let sequencia = 0;
 async function documento(db: Banco, idUnidade: number, idUsuario: number, idTipo: number, resumo: string) {
   sequencia += 1;
   const numero = `23070.${String(sequencia).padStart(6, '0')}/2026-00`;
-  const { rows } = await sql<{ id: number }>`
-    INSERT INTO documento (numero, numero_digitos, id_tipo_documento, resumo_assunto, id_unidade_procedencia,
-      id_unidade_criadora, id_unidade_atual, id_usuario_criador, situacao, estado_processamento)
-    VALUES (${numero}, ${numero.replace(/\D/g, '')}, ${idTipo}, ${resumo}, ${idUnidade}, ${idUnidade}, ${idUnidade},
-      ${idUsuario}, 'ENVIADO', 1)
-    RETURNING id`.execute(db);
-  return { id: rows[0]?.id as number, numero };
+  return criarDocumentoNumerado(db, numero, { idUnidade, idUsuario, idTipoDocumento: idTipo, resumoAssunto: resumo });
 }
 
 interface Cenario {
@@ -56,9 +51,20 @@ interface Cenario {
   cookies: Record<'relator' | 'irrestrito' | 'arquivista' | 'outro', string>;
 }
 
-/** An app with one worker (so a test can hold it busy) and a restricted desarquivamento among public ones. */
-async function montarCenario(ambiente: Record<string, string> = {}): Promise<Cenario> {
-  const t = await criarAppTeste({ TRABALHADORES_QUANTIDADE: '1', TRABALHADORES_FILA_MAXIMA: '4', ...ambiente });
+/**
+ * An app with one worker (so a test can hold it busy) and a restricted desarquivamento among public ones, as the hooks
+ * of the describe that calls it.
+ */
+function usarCenario(ambiente: Record<string, string> = {}): Cenario {
+  const t = usarAppTeste({ TRABALHADORES_QUANTIDADE: '1', TRABALHADORES_FILA_MAXIMA: '4', ...ambiente });
+  const c = { t } as Cenario;
+  beforeAll(async () => {
+    Object.assign(c, await montarCenario(t));
+  });
+  return c;
+}
+
+async function montarCenario(t: AppTeste): Promise<Omit<Cenario, 't'>> {
   const db = t.banco.db;
   const arq = await criarUnidade(db, { sigla: 'ARQ', nome: 'Arquivo Central' });
   const prot = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
@@ -73,11 +79,7 @@ async function montarCenario(ambiente: Record<string, string> = {}): Promise<Cen
   });
   await criarUsuario(db, { username: 'arquivista', lotacoes: [arq.id], permissoes: ['RELATORIOS'] });
   const ana = await criarUsuario(db, { username: 'ana', nome: 'Ana Arquivista', lotacoes: [arq.id] });
-  const { id: idTipo } = await db
-    .insertInto('tipoDocumento')
-    .values({ descricao: 'Ofício', urlDocumentacao: null, observacao: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const idTipo = await criarTipoDocumento(db, 'Ofício');
   const { id: idHipotese } = await db
     .insertInto('hipoteseLegal')
     .values({ descricao: HIPOTESE, baseLegal: 'Lei nº 12.527/2011, art. 31', ativa: true })
@@ -120,7 +122,6 @@ async function montarCenario(ambiente: Record<string, string> = {}): Promise<Cen
     outro: await t.entrar('outro'),
   };
   return {
-    t,
     u: { arq: arq.id, prot: prot.id, dest: dest.id, massa: massa.id },
     idTipo,
     idAna: ana.id,
@@ -163,13 +164,7 @@ function ocuparTrabalhador(t: AppTeste) {
 }
 
 describe('relatório de desarquivados: despacho restrito', () => {
-  let c: Cenario;
-  beforeAll(async () => {
-    c = await montarCenario();
-  });
-  afterAll(async () => {
-    await c?.t.fechar();
-  });
+  const c = usarCenario();
 
   it('imprime "RESTRITO - Motivo: <hipótese>" a quem o histórico esconde o despacho (sem VISUALIZACAO_IRRESTRITA_PECAS)', async () => {
     const historico = await pedir(c.t, `/documentos/${c.docRestrito.id}/tramitacoes`, c.cookies.relator);
@@ -203,13 +198,7 @@ describe('relatório de desarquivados: despacho restrito', () => {
 });
 
 describe('relatórios gerados no pool de trabalhadores', () => {
-  let c: Cenario;
-  beforeAll(async () => {
-    c = await montarCenario();
-  });
-  afterAll(async () => {
-    await c?.t.fechar();
-  });
+  const c = usarCenario();
 
   const url = (c: Cenario) => `/relatorios/desarquivados?idsUnidades=${c.u.arq}&${MARCO}`;
 
@@ -338,14 +327,8 @@ describe('relatórios gerados no pool de trabalhadores', () => {
 });
 
 describe('relatório que passa do tempo limite', () => {
-  let c: Cenario;
-  beforeAll(async () => {
-    // The report's limit follows the pool's (two and a half times it): 1 s here → 2.5 s.
-    c = await montarCenario({ TRABALHADORES_TEMPO_LIMITE_SEGUNDOS: '1' });
-  });
-  afterAll(async () => {
-    await c?.t.fechar();
-  });
+  // The report's limit follows the pool's (two and a half times it): 1 s here → 2.5 s.
+  const c = usarCenario({ TRABALHADORES_TEMPO_LIMITE_SEGUNDOS: '1' });
 
   it('falha antes do primeiro byte: 422 em JSON com a mensagem do pool, não 500', async () => {
     const pool = c.t.app.trabalhadores;

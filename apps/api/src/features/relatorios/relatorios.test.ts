@@ -1,14 +1,14 @@
 import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Banco } from '../../db/connection.ts';
-import { type AppTeste, criarAppTeste } from '../../testing/app-teste.ts';
-import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
+import { criarDocumentoNumerado, criarTipoDocumento, criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 
 const R = MENSAGENS.relatorios;
 
-let t: AppTeste;
+const t = usarAppTeste();
 let relator: string;
 let semPermissao: string;
 let u: Record<'prot' | 'prograd' | 'dhis' | 'reit' | 'arq' | 'fechada' | 'grande' | 'vazia', number>;
@@ -27,13 +27,7 @@ let sequencia = 0;
 async function documento(db: Banco, resumo: string, idUnidade: number, idUsuario: number, idTipo: number) {
   sequencia += 1;
   const numero = `23069.${String(sequencia).padStart(6, '0')}/2026-${String(sequencia % 100).padStart(2, '0')}`;
-  const { rows } = await sql<{ id: number }>`
-    INSERT INTO documento (numero, numero_digitos, id_tipo_documento, resumo_assunto, id_unidade_procedencia,
-      id_unidade_criadora, id_unidade_atual, id_usuario_criador, situacao, estado_processamento)
-    VALUES (${numero}, ${numero.replace(/\D/g, '')}, ${idTipo}, ${resumo}, ${idUnidade}, ${idUnidade}, ${idUnidade},
-      ${idUsuario}, 'ENVIADO', 1)
-    RETURNING id`.execute(db);
-  return { id: rows[0]?.id as number, numero };
+  return criarDocumentoNumerado(db, numero, { idUnidade, idUsuario, idTipoDocumento: idTipo, resumoAssunto: resumo });
 }
 
 async function tramitar(
@@ -62,7 +56,6 @@ function pedir(caminho: string, cookie?: string) {
 const MARCO = 'inicio=2026-03-01T00:00&fim=2026-03-31T23:59';
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const db = t.banco.db;
   const prot = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
   const prograd = await criarUnidade(db, { sigla: 'PROGRAD', nome: 'Pró-Reitoria de Graduação' });
@@ -95,11 +88,7 @@ beforeAll(async () => {
   const reitor = await criarUsuario(db, { username: 'reitor', nome: 'Reitor', lotacoes: [reit.id] });
   void luciana;
 
-  const { id: oficio } = await db
-    .insertInto('tipoDocumento')
-    .values({ descricao: 'Ofício', urlDocumentacao: null, observacao: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const oficio = await criarTipoDocumento(db, 'Ofício');
   const { id: fluxo } = await db
     .insertInto('fluxo')
     .values({ idTipoDocumento: oficio, descricao: 'Tramitação livre' })
@@ -150,10 +139,6 @@ beforeAll(async () => {
 
   relator = await t.entrar('luciana');
   semPermissao = await t.entrar('joao');
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('GET relatorios/{x}/unidades', () => {

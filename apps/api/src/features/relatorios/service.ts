@@ -9,6 +9,7 @@ import {
 } from '@tramite/shared';
 import type { Config } from '../../config.ts';
 import type { Banco } from '../../db/connection.ts';
+import { formatarDataHora } from '../../platform/data-hora.ts';
 import { CODIGO_DO_MOTIVO_TRABALHO, ErroDominio, ErroLimiteTaxa, requisicaoInvalida } from '../../platform/erros.ts';
 import { ErroTrabalho, type ExecutorTarefas } from '../../platform/pool-trabalhadores.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
@@ -21,17 +22,6 @@ import {
   type tarefasRelatorios,
 } from './geracao.ts';
 import * as queries from './queries.ts';
-
-const FORMATO_GERACAO = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 
 export const TITULOS_RELATORIO: Record<TipoRelatorio, string> = {
   malote: 'Relatório de malote (guia de remessa)',
@@ -147,22 +137,24 @@ export interface ConsultaRelatorioLida {
   fim?: string | undefined;
 }
 
-function cabecalho(
-  config: DependenciasRelatorios['config'],
-  tipo: TipoRelatorio,
-  filtros: FiltrosRelatorioValidos,
-  unidades: UnidadeRelatorio[],
-  rotuloUnidades: string,
-) {
+type FiltrosPreparados = Awaited<ReturnType<typeof prepararFiltros>>;
+
+const ROTULO_UNIDADES: Record<TipoRelatorio, string> = {
+  malote: 'Unidades de procedência',
+  desarquivados: 'Unidades',
+};
+
+function cabecalho(config: DependenciasRelatorios['config'], tipo: TipoRelatorio, preparo: FiltrosPreparados) {
+  const { filtros, unidades } = preparo;
   return {
     instituicao: config.instituicao,
     titulo: TITULOS_RELATORIO[tipo],
     linhas: [
-      { rotulo: rotuloUnidades, valor: unidades.map((u) => `${u.sigla} — ${u.nome}`).join('; ') },
+      { rotulo: ROTULO_UNIDADES[tipo], valor: unidades.map((u) => `${u.sigla} — ${u.nome}`).join('; ') },
       { rotulo: 'Período', valor: `de ${filtros.inicio.exibicao} a ${filtros.fim.exibicao}` },
-      { rotulo: 'Gerado em', valor: FORMATO_GERACAO.format(new Date()).replace(',', '') },
+      { rotulo: 'Gerado em', valor: formatarDataHora(new Date()) },
     ],
-    geradoEm: FORMATO_GERACAO.format(new Date()).replace(',', ''),
+    geradoEm: formatarDataHora(new Date()),
   };
 }
 
@@ -180,11 +172,9 @@ interface Preparado {
 /** The groups of the malote: one per destination, read pair by pair (origin, destination) in the plan's order. */
 async function prepararMalote(
   db: Banco,
-  config: DependenciasRelatorios['config'],
-  usuario: UsuarioAutenticado,
-  consulta: ConsultaRelatorioLida,
-) {
-  const { filtros, unidades, periodo } = await prepararFiltros(db, usuario, 'malote', consulta);
+  { filtros, periodo }: FiltrosPreparados,
+  cabecalhoPlano: PlanoRelatorio['cabecalho'],
+): Promise<Preparado> {
   const pares = await queries.resumoMalote(db, filtros.idsUnidades, periodo);
   const destinos: { id: number; titulo: string; pares: queries.ParMalote[] }[] = [];
   for (const par of pares) {
@@ -193,10 +183,10 @@ async function prepararMalote(
     else
       destinos.push({ id: par.idDestino, titulo: `Destino: ${par.siglaDestino} — ${par.nomeDestino}`, pares: [par] });
   }
-  const preparado: Preparado = {
+  return {
     plano: {
       tipo: 'malote',
-      cabecalho: cabecalho(config, 'malote', filtros, unidades, 'Unidades de procedência'),
+      cabecalho: cabecalhoPlano,
       destinos: destinos.map((destino) => ({
         titulo: destino.titulo,
         origens: destino.pares.map((par) => par.siglaOrigem),
@@ -208,7 +198,6 @@ async function prepararMalote(
       return queries.loteMalote(db, par, periodo, apos, TAMANHO_LOTE);
     },
   };
-  return { filtros, preparado };
 }
 
 /**
@@ -227,16 +216,15 @@ function motivoParaLeitor(linha: queries.LinhaDesarquivado, usuario: UsuarioAute
 
 async function prepararDesarquivados(
   db: Banco,
-  config: DependenciasRelatorios['config'],
   usuario: UsuarioAutenticado,
-  consulta: ConsultaRelatorioLida,
-) {
-  const { filtros, unidades, periodo } = await prepararFiltros(db, usuario, 'desarquivados', consulta);
+  { filtros, periodo }: FiltrosPreparados,
+  cabecalhoPlano: PlanoRelatorio['cabecalho'],
+): Promise<Preparado> {
   const grupos = await queries.resumoDesarquivados(db, filtros.idsUnidades, periodo);
-  const preparado: Preparado = {
+  return {
     plano: {
       tipo: 'desarquivados',
-      cabecalho: cabecalho(config, 'desarquivados', filtros, unidades, 'Unidades'),
+      cabecalho: cabecalhoPlano,
       unidades: grupos.map((unidade) => `Unidade: ${unidade.sigla} — ${unidade.nome}`),
     },
     lote: async ({ grupo, apos }) => {
@@ -259,7 +247,6 @@ async function prepararDesarquivados(
       );
     },
   };
-  return { filtros, preparado };
 }
 
 /** Resolves once the stream took in what was written, or is gone. */
@@ -377,12 +364,14 @@ async function gerar(
   // Taken before the period's summary, itself a heavy query over ten years of movements.
   const devolver = deps.emAndamento.reservar(usuario.id);
   try {
-    const { filtros, preparado } =
+    const preparo = await prepararFiltros(deps.db, usuario, tipo, consulta);
+    const cabecalhoPlano = cabecalho(deps.config, tipo, preparo);
+    const preparado =
       tipo === 'malote'
-        ? await prepararMalote(deps.db, deps.config, usuario, consulta)
-        : await prepararDesarquivados(deps.db, deps.config, usuario, consulta);
+        ? await prepararMalote(deps.db, preparo, cabecalhoPlano)
+        : await prepararDesarquivados(deps.db, usuario, preparo, cabecalhoPlano);
     const pdf = await executarNoTrabalhador(deps, preparado, opcoes, devolver);
-    return { nomeArquivo: nomeArquivo(tipo, filtros), pdf };
+    return { nomeArquivo: nomeArquivo(tipo, preparo.filtros), pdf };
   } catch (erro) {
     devolver();
     throw erro;

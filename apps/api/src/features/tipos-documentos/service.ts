@@ -1,6 +1,6 @@
 import { type AlterarTipoDocumento, type ConsultaTiposDocumento, MENSAGENS, type TipoDocumento } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
-import { registrarAuditoria } from '../../platform/auditoria.ts';
+import { type AutorAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
 import { naoEncontrado } from '../../platform/erros.ts';
 import * as queries from './queries.ts';
 
@@ -24,7 +24,7 @@ export function alterarTipoDocumento(
   db: Banco,
   id: number,
   alteracao: AlterarTipoDocumento,
-  autor: { idUsuario: number; ip: string },
+  autor: AutorAuditoria,
 ): Promise<TipoDocumento> {
   return db.transaction().execute(async (trx) => {
     const antes = await queries.buscarTipoParaAlterar(trx, id);
@@ -37,13 +37,12 @@ export function alterarTipoDocumento(
     if (Object.keys(mudancas).length === 0) return antes;
     const depois = await queries.alterarTipo(trx, id, mudancas);
     await registrarAuditoria(trx, {
-      idUsuario: autor.idUsuario,
+      ...autor,
       acao: 'ALTERAR_TIPO_DOCUMENTO',
       entidade: 'tipo_documento',
       idEntidade: id,
       antes,
       depois,
-      ip: autor.ip,
     });
     return depois;
   });

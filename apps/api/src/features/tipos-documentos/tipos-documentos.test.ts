@@ -1,9 +1,11 @@
 import { MENSAGENS, type TipoDocumento } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
-let t: AppTeste;
+const t = usarAppTeste();
 let cookieAdmin: string;
 let cookieAna: string;
 let cookieVocabulario: string;
@@ -59,7 +61,6 @@ async function listar(consulta: string, cookie?: string) {
 }
 
 beforeAll(async () => {
-  t = await criarAppTeste();
   const db = t.banco.db;
   const unidade = await criarUnidade(db, { sigla: 'PROT', nome: 'Protocolo Central' });
   await criarUsuario(db, {
@@ -93,10 +94,6 @@ beforeAll(async () => {
   await vincular('ata', '020');
   await vincular('Ofício', '125.5', '019.9', '020', '125.41');
   await vincular('Zeta Arquivado', '125.5');
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 describe('GET /api/tipos-documentos', () => {
@@ -180,12 +177,7 @@ describe('GET /api/tipos-documentos/{id}/assuntos', () => {
 
   it('responde 404 para um tipo que não existe', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/tipos-documentos/999999/assuntos' });
-    expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(resposta, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.tipoDocumentoNaoEncontrado);
   });
 });
 
@@ -200,13 +192,11 @@ describe('PATCH /api/tipos-documentos/{id}', () => {
 
   it('exige login (401) e a permissão ADMINISTRACAO_TIPOS_DOCUMENTAIS (403), mesmo com corpo inválido', async () => {
     const anonimo = await alterar(tipos.Boletim, { ativo: false });
-    expect(anonimo.statusCode).toBe(401);
-    expect(anonimo.json()).toEqual({ codigo: 'NAO_AUTENTICADO', mensagem: MENSAGENS.geral.naoAutenticado, erros: [] });
+    esperarErro(anonimo, 401, 'NAO_AUTENTICADO', MENSAGENS.geral.naoAutenticado);
     for (const cookie of [cookieAna, cookieVocabulario]) {
       for (const corpo of [{ ativo: false }, { descricao: '' }]) {
         const resposta = await alterar(tipos.Boletim, corpo, cookie);
-        expect(resposta.statusCode).toBe(403);
-        expect(resposta.json()).toEqual({ codigo: 'SEM_PERMISSAO', mensagem: MENSAGENS.geral.semPermissao, erros: [] });
+        esperarErro(resposta, 403, 'SEM_PERMISSAO', MENSAGENS.geral.semPermissao);
       }
     }
     const [boletim] = await t.banco.db
@@ -219,12 +209,7 @@ describe('PATCH /api/tipos-documentos/{id}', () => {
 
   it('responde 404 para um tipo que não existe', async () => {
     const resposta = await alterar(999999, { ativo: false }, cookieAdmin);
-    expect(resposta.statusCode).toBe(404);
-    expect(resposta.json()).toEqual({
-      codigo: 'NAO_ENCONTRADO',
-      mensagem: MENSAGENS.lookups.tipoDocumentoNaoEncontrado,
-      erros: [],
-    });
+    esperarErro(resposta, 404, 'NAO_ENCONTRADO', MENSAGENS.lookups.tipoDocumentoNaoEncontrado);
   });
 
   it('recusa propriedades inválidas (400)', async () => {

@@ -1,26 +1,19 @@
 import { calcularPrazo, type Fluxo, type ItemCaixaPostal, MENSAGENS, type PaginaCaixaPostal } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
 
 /** The postal box on the demo data: who sees what, the rules of spec §5, pagination, filters and the flow through it. */
 
-let t: AppTeste;
-let resumo: ResumoSemente;
+const { t, resumo } = usarDemo();
 const s = { ana: '', bruno: '', admin: '' };
 const TUDO = 'dataInicio=2000-01-01&dataFim=2100-12-31';
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  resumo = await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   s.ana = await t.entrar('ana');
   s.bruno = await t.entrar('bruno');
   s.admin = await t.entrar('admin');
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 const db = () => t.banco.db;

@@ -3,14 +3,12 @@ import {
   type filtrosCaixaPostalSchema,
   type ItemCaixaPostal,
   MENSAGENS,
-  montarEstado,
   type PaginaCaixaPostal,
-  rotuloTipoDocumento,
   validarFiltrosCaixaPostal,
 } from '@tramite/shared';
 import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
-import { requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import { exigirValido, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import * as queries from './queries.ts';
@@ -18,12 +16,8 @@ import * as queries from './queries.ts';
 // The postal box of a unit: what was sent to it, what it holds and its drafts. Re-forwarding shows the same rows.
 
 export function paraItemCaixa(linha: queries.LinhaCaixa): ItemCaixaPostal {
-  const estado = montarEstado(linha);
   return {
-    idDocumento: linha.id,
-    numero: linha.numero,
-    tipo: rotuloTipoDocumento(linha.tipoDescricao, estado),
-    idTipoDocumento: linha.idTipoDocumento,
+    ...documentos.identificacaoNaLista(linha),
     resumoAssunto: linha.resumoAssunto,
     situacao: linha.situacao,
     recebido: !linha.pendente && (linha.situacao === 'RECEBIDO' || linha.situacao === 'T'),
@@ -33,7 +27,6 @@ export function paraItemCaixa(linha: queries.LinhaCaixa): ItemCaixaPostal {
     dataCriacao: new Date(linha.dataCriacao).toISOString(),
     prazo: calcularPrazo(linha.dataEnvio),
     urgente: linha.urgente,
-    estado,
   };
 }
 
@@ -45,8 +38,7 @@ export async function caixaPostal(
   usuario: UsuarioAutenticado,
   filtros: z.infer<typeof filtrosCaixaPostalSchema>,
 ): Promise<PaginaCaixaPostal> {
-  const erro = validarFiltrosCaixaPostal(filtros);
-  if (erro) throw requisicaoInvalida(erro);
+  exigirValido(validarFiltrosCaixaPostal(filtros));
   const idUnidade = filtros.idUnidadeAtual ?? (await documentos.unidadeAtualDoUsuario(db, usuario));
   if (!usuario.lotacoes.includes(idUnidade)) throw semPermissao(MENSAGENS.usuario.unidadeNaoLotada);
   const { itens, total } = await queries.listarCaixa(db, {

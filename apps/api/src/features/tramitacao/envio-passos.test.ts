@@ -1,18 +1,10 @@
-import { type Fluxo, MENSAGENS, type Tramitacao } from '@tramite/shared';
+import { MENSAGENS, type Tramitacao } from '@tramite/shared';
 import { describe, expect, it } from 'vitest';
-import { usarTramitacao } from '../../testing/cenarios/tramitacao.ts';
+import { passosDe, usarTramitacao } from '../../testing/cenarios/tramitacao.ts';
 import { adicionarPecas } from '../../testing/fabricas.ts';
 
 const m = usarTramitacao();
-const { db, novo, encaminhar, naPrograd } = m;
-
-const fluxosDe = async (cookie: string, id: number) => {
-  const resposta = await m.api.get(cookie, `/documentos/${id}/fluxos`);
-  expect(resposta.statusCode).toBe(200);
-  return resposta.json() as Fluxo[];
-};
-const passosDe = (fluxos: Fluxo[], descricao: string) =>
-  fluxos.find((f) => f.descricao === descricao)?.passos.map((p) => p.descricao);
+const { db, novo, encaminhar, naPrograd, documento, juntar, fluxosDe } = m;
 
 describe('POST documentos/{id}/tramitacoes', () => {
   it('documentos juntados vão junto no envio e são recebidos junto', async () => {
@@ -20,16 +12,8 @@ describe('POST documentos/{id}/tramitacoes', () => {
     const filho = await novo();
     const neto = await novo();
     await adicionarPecas(m.t, { idDocumento: filho, idUsuario: m.c.usuarios.ana.id });
-    await db()
-      .updateTable('documento')
-      .set({ idDocumentoAgregador: pai, situacao: 'E' })
-      .where('id', '=', filho)
-      .execute();
-    await db()
-      .updateTable('documento')
-      .set({ idDocumentoAgregador: filho, situacao: 'E' })
-      .where('id', '=', neto)
-      .execute();
+    await juntar(pai, filho);
+    await juntar(filho, neto);
     const envio = await m.api.enviar(m.s.ana, pai, encaminhar(m.c.unidades.outra.id));
     expect(envio.statusCode).toBe(201);
     const principal = (envio.json() as Tramitacao).id;
@@ -123,12 +107,7 @@ describe('POST documentos/{id}/tramitacoes', () => {
     });
     expect(desarquivar.statusCode).toBe(201);
     const tramitacao = desarquivar.json() as Tramitacao;
-    const doc = await db()
-      .selectFrom('documento')
-      .select('estadoProcessamento')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(doc.estadoProcessamento).toBe(1);
+    expect((await documento(id)).estadoProcessamento).toBe(1);
     const registro = await db()
       .selectFrom('desarquivamento')
       .select(['idUnidade', 'idUsuario', 'idTramitacao', 'motivo', 'em'])
@@ -151,12 +130,7 @@ describe('POST documentos/{id}/tramitacoes', () => {
       despacho: 'Concluído',
     });
     expect(resposta.statusCode).toBe(201);
-    const doc = await db()
-      .selectFrom('documento')
-      .select('estadoProcessamento')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(doc.estadoProcessamento).toBe(3);
+    expect((await documento(id)).estadoProcessamento).toBe(3);
   });
 
   it('de 10 envios simultâneos do mesmo documento, exatamente um vale; os outros dão 409', async () => {

@@ -5,7 +5,7 @@ import { usarTramitacao } from '../../testing/cenarios/tramitacao.ts';
 import { adicionarPecas } from '../../testing/fabricas.ts';
 
 const m = usarTramitacao();
-const { db, novo, encaminhar, naPrograd } = m;
+const { db, novo, encaminhar, naPrograd, documento, juntar } = m;
 
 describe('POST documentos/{id}/tramitacoes', () => {
   it('envia o rascunho: tramitação, ENVIADO, validade, estado 1, peças T, despacho salvo apagado, auditoria', async () => {
@@ -181,12 +181,7 @@ describe('POST documentos/{id}/tramitacoes', () => {
       expect(resposta.statusCode, `passo ${idPasso} destino ${idDestino}`).toBe(400);
       expect(resposta.json().mensagem).toBe(MENSAGENS.tramitacao.destinoNaoPermitido);
     }
-    const situacao = await db()
-      .selectFrom('documento')
-      .select('situacao')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(situacao.situacao).toBe('EM_CRIACAO');
+    expect((await documento(id)).situacao).toBe('EM_CRIACAO');
     expect((await m.api.get(m.s.ana, `/documentos/${id}/tramitacoes`)).json()).toEqual([]);
   });
 
@@ -215,11 +210,7 @@ describe('POST documentos/{id}/tramitacoes', () => {
 
     const pai = await novo();
     const filho = await novo();
-    await db()
-      .updateTable('documento')
-      .set({ idDocumentoAgregador: pai, situacao: 'E' })
-      .where('id', '=', filho)
-      .execute();
+    await juntar(pai, filho);
     const r2 = await m.api.enviar(m.s.ana, filho, encaminhar(m.c.unidades.outra.id));
     expect(r2.statusCode).toBe(409);
     expect(r2.json().mensagem).toBe(MENSAGENS.tramitacao.documentoJuntado);

@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { conflito, ErroDominio, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import { campoInvalido, conflito, ErroDominio, exigirValido, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import { notificarAcompanhantes } from '../favoritos/service.ts';
@@ -54,17 +54,13 @@ async function resolverPasso(
 ): Promise<queries.PassoComFluxo> {
   const passo = await queries.buscarPasso(trx, idPasso);
   if (!passo) {
-    throw requisicaoInvalida(MENSAGENS.tramitacao.passoNaoEncontrado, [
-      { campo: 'idPasso', mensagem: MENSAGENS.tramitacao.passoNaoEncontrado },
-    ]);
+    throw campoInvalido(MENSAGENS.tramitacao.passoNaoEncontrado, 'idPasso');
   }
   const doTipo = passo.fluxoIdTipoDocumento === null || passo.fluxoIdTipoDocumento === documento.idTipoDocumento;
   if (passo.fluxoAtivo && doTipo) return passo;
   const outro = equivalente ? await queries.buscarPassoEquivalente(trx, passo, documento.idTipoDocumento) : undefined;
   if (outro) return outro;
-  throw requisicaoInvalida(MENSAGENS.tramitacao.passoNaoPermitidoDocumento, [
-    { campo: 'idPasso', mensagem: MENSAGENS.tramitacao.passoNaoPermitidoDocumento },
-  ]);
+  throw campoInvalido(MENSAGENS.tramitacao.passoNaoPermitidoDocumento, 'idPasso');
 }
 
 /**
@@ -98,18 +94,13 @@ export async function enviarNaTransacao(
   const despachoPreparatorio =
     pedido.despachoPreparatorio !== undefined ? pedido.despachoPreparatorio : (rascunho?.despachoPreparatorio ?? null);
   const idHipoteseLegal = pedido.nivelAcesso === 'P' ? null : pedido.idHipoteseLegal;
-  const erro = validarEnvio({ nivelAcesso: pedido.nivelAcesso, idHipoteseLegal, despacho, tipoPasso: passo.tipo });
-  if (erro) throw requisicaoInvalida(erro);
+  exigirValido(validarEnvio({ nivelAcesso: pedido.nivelAcesso, idHipoteseLegal, despacho, tipoPasso: passo.tipo }));
   if (idHipoteseLegal !== null && !(await queries.hipoteseAtiva(trx, idHipoteseLegal))) {
-    throw requisicaoInvalida(MENSAGENS.arquivos.hipoteseInvalida, [
-      { campo: 'idHipoteseLegal', mensagem: MENSAGENS.arquivos.hipoteseInvalida },
-    ]);
+    throw campoInvalido(MENSAGENS.arquivos.hipoteseInvalida, 'idHipoteseLegal');
   }
   const destinos = await queries.listarDestinos(trx, passo, idUnidadeOrigem, idDocumento);
   if (!destinos.some((d) => d.id === pedido.idDestino)) {
-    throw requisicaoInvalida(MENSAGENS.tramitacao.destinoNaoPermitido, [
-      { campo: 'idDestino', mensagem: MENSAGENS.tramitacao.destinoNaoPermitido },
-    ]);
+    throw campoInvalido(MENSAGENS.tramitacao.destinoNaoPermitido, 'idDestino');
   }
 
   const tramitacao = await queries.inserirTramitacao(trx, {

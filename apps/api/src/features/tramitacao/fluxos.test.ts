@@ -1,19 +1,11 @@
-import { type Consistencia, type Fluxo, MENSAGENS } from '@tramite/shared';
+import { type Consistencia, MENSAGENS } from '@tramite/shared';
 import { describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
-import { usarTramitacao } from '../../testing/cenarios/tramitacao.ts';
+import { passosDe, usarTramitacao } from '../../testing/cenarios/tramitacao.ts';
 import { adicionarPecas } from '../../testing/fabricas.ts';
 
 const m = usarTramitacao();
-const { db, novo, naPrograd } = m;
-
-const fluxosDe = async (cookie: string, id: number) => {
-  const resposta = await m.api.get(cookie, `/documentos/${id}/fluxos`);
-  expect(resposta.statusCode).toBe(200);
-  return resposta.json() as Fluxo[];
-};
-const passosDe = (fluxos: Fluxo[], descricao: string) =>
-  fluxos.find((f) => f.descricao === descricao)?.passos.map((p) => p.descricao);
+const { db, novo, naPrograd, juntar, fluxosDe } = m;
 
 describe('GET documentos/{id}/fluxos', () => {
   it('lista os fluxos ativos do tipo por descrição, com os passos que a unidade pode dar agora', async () => {
@@ -148,11 +140,7 @@ describe('GET documentos/{id}/fluxos/{idFluxo}/consistencia', () => {
   it('ERRO quando juntado a outro documento ou sem assunto', async () => {
     const pai = await novo();
     const filho = await novo();
-    await db()
-      .updateTable('documento')
-      .set({ idDocumentoAgregador: pai, situacao: 'E' })
-      .where('id', '=', filho)
-      .execute();
+    await juntar(pai, filho);
     expect((await consistencia(m.s.ana, filho)).ERRO).toEqual([MENSAGENS.tramitacao.documentoJuntado]);
     const semAssunto = await novo();
     await db().updateTable('documento').set({ idAssunto: null }).where('id', '=', semAssunto).execute();

@@ -1,20 +1,14 @@
 import type { Fluxo } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
 
-let t: AppTeste;
+const { t } = usarDemo({ PUBLIC_URL: 'https://protocolo.ufex.edu.br' });
 let cookie: string;
 
 beforeAll(async () => {
-  t = await criarAppTeste({ PUBLIC_URL: 'https://protocolo.ufex.edu.br' });
-  await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   cookie = await t.entrar('ana');
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 /** A document PROT holds, received, with an interested party that has an e-mail. */

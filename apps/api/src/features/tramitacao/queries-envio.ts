@@ -2,6 +2,8 @@ import type { NivelAcesso } from '@tramite/shared';
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 
+export { hipoteseAtiva } from '../../db/consultas-comuns.ts';
+
 // Sending: what it checks, the despacho draft, the movement row and its effect on the document.
 
 export async function contarPecas(db: Banco, idDocumento: number): Promise<number> {
@@ -12,10 +14,6 @@ export async function contarPecas(db: Banco, idDocumento: number): Promise<numbe
     .where('situacaoVinculo', 'is', null)
     .executeTakeFirstOrThrow();
   return total;
-}
-
-export function hipoteseAtiva(db: Banco, id: number) {
-  return db.selectFrom('hipoteseLegal').select('id').where('id', '=', id).where('ativa', '=', true).executeTakeFirst();
 }
 
 export function buscarRascunho(db: Banco, idDocumento: number, idUnidade: number) {

@@ -1,17 +1,16 @@
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { COLUNAS_ORIGEM_DESTINO } from '../../db/expressoes.ts';
+import { juntarOrigemDestinoPasso } from '../../db/juncoes.ts';
 
 // Movement history, and the data of one sending for the interested party's notice.
 
 function consultaTramitacoes(db: Banco) {
   return db
     .selectFrom('tramitacao as t')
-    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
+    .$call(juntarOrigemDestinoPasso)
     .innerJoin('usuario as rem', 'rem.id', 't.idUsuarioRemetente')
     .leftJoin('usuario as rec', 'rec.id', 't.idUsuarioRecebedor')
-    .leftJoin('passo as p', 'p.id', 't.idPasso')
     .leftJoin('fluxo as f', 'f.id', 't.idFluxo')
     .leftJoin('hipoteseLegal as h', 'h.id', 't.idHipoteseLegal')
     .select([
@@ -61,22 +60,20 @@ export function buscarDadosNotificacaoInteressado(db: Banco, idTramitacao: numbe
     .innerJoin('documento as d', 'd.id', 't.idDocumento')
     .innerJoin('tipoDocumento as td', 'td.id', 'd.idTipoDocumento')
     .innerJoin('interessado as i', 'i.id', 'd.idInteressado')
-    .leftJoin('pessoa as p', 'p.id', 'i.idPessoa')
+    .leftJoin('pessoa as pe', 'pe.id', 'i.idPessoa')
     .leftJoin('unidade as ui', 'ui.id', 'i.idUnidade')
-    .innerJoin('unidade as uo', 'uo.id', 't.idUnidadeOrigem')
-    .innerJoin('unidade as ud', 'ud.id', 't.idUnidadeDestino')
-    .leftJoin('passo', 'passo.id', 't.idPasso')
+    .$call(juntarOrigemDestinoPasso)
     .select([
       'd.id as idDocumento',
       'd.numero',
       'td.descricao as tipo',
       'i.nome as nomeInteressado',
-      sql<string | null>`coalesce(i.email, p.email, ui.email)`.as('email'),
+      sql<string | null>`coalesce(i.email, pe.email, ui.email)`.as('email'),
       'uo.sigla as siglaOrigem',
       'uo.nome as nomeOrigem',
       'ud.sigla as siglaDestino',
       'ud.nome as nomeDestino',
-      'passo.descricao as passo',
+      'p.descricao as passo',
       't.dtDespacho',
     ])
     .where('t.id', '=', idTramitacao)

@@ -1,30 +1,12 @@
 import { type Documento, MENSAGENS } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
-import { autuacaoValida, autuar, type Cenario, criarCenario } from '../../testing/cenarios/documentos.ts';
-import { registrarTramitacao } from '../../testing/fabricas.ts';
+import { describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { autuacaoValida, autuar, tramitarEntre, usarCenario } from '../../testing/cenarios/documentos.ts';
+import { usarAppTeste, usarSessoes } from '../../testing/contexto-teste.ts';
 
-let t: AppTeste;
-let c: Cenario;
-let ana: string;
-let joao: string;
-let bruno: string;
-let duda: string;
-
-beforeAll(async () => {
-  t = await criarAppTeste();
-  c = await criarCenario(t.banco.db);
-  [ana, joao, bruno, duda] = await Promise.all([
-    t.entrar('ana'),
-    t.entrar('joao'),
-    t.entrar('bruno'),
-    t.entrar('duda'),
-  ]);
-});
-
-afterAll(async () => {
-  await t?.fechar();
-});
+const t = usarAppTeste();
+const c = usarCenario(t);
+const s = usarSessoes(t, ['ana', 'joao', 'bruno', 'duda']);
 
 const receber = (cookie: string | undefined, id: number | string) =>
   t.app.inject({ method: 'POST', url: `/api/documentos/${id}/receber`, headers: cabecalhosApp(cookie) });
@@ -33,22 +15,16 @@ const ler = (cookie: string, id: number) =>
 
 /** A document opened in PROGRAD and sent to the Protocolo Central, not yet received. */
 async function enviadoAoProtocolo(): Promise<number> {
-  const id = await autuar(t, bruno, autuacaoValida(c));
-  await registrarTramitacao(t.banco.db, {
-    idDocumento: id,
-    idUnidadeOrigem: c.unidades.outra.id,
-    idUnidadeDestino: c.unidades.protocolo.id,
-    idUsuarioRemetente: c.usuarios.bruno.id,
-    moverDocumento: true,
-  });
+  const id = await autuar(t, s.bruno, autuacaoValida(c));
+  await tramitarEntre(t.banco.db, c, id, { de: 'bruno', para: 'ana', recebida: false });
   return id;
 }
 
 describe('POST /api/documentos/{id}/receber', () => {
   it('recebe na unidade atual: tramitação, situação, unidade e documentos juntados, com auditoria', async () => {
     const id = await enviadoAoProtocolo();
-    const filho = await autuar(t, bruno, autuacaoValida(c));
-    const neto = await autuar(t, bruno, autuacaoValida(c));
+    const filho = await autuar(t, s.bruno, autuacaoValida(c));
+    const neto = await autuar(t, s.bruno, autuacaoValida(c));
     const db = t.banco.db;
     await db
       .updateTable('documento')
@@ -60,9 +36,9 @@ describe('POST /api/documentos/{id}/receber', () => {
       .set({ idDocumentoAgregador: filho, situacao: 'E' })
       .where('id', '=', neto)
       .execute();
-    expect(((await ler(ana, id)).json() as Documento).podeReceber).toBe(true);
+    expect(((await ler(s.ana, id)).json() as Documento).podeReceber).toBe(true);
 
-    const resposta = await receber(ana, id);
+    const resposta = await receber(s.ana, id);
     expect(resposta.statusCode).toBe(200);
     const doc = resposta.json() as Documento;
     expect(doc).toMatchObject({
@@ -108,15 +84,15 @@ describe('POST /api/documentos/{id}/receber', () => {
 
   it('recusa receber de novo (409)', async () => {
     const id = await enviadoAoProtocolo();
-    expect((await receber(ana, id)).statusCode).toBe(200);
-    const segunda = await receber(joao, id);
+    expect((await receber(s.ana, id)).statusCode).toBe(200);
+    const segunda = await receber(s.joao, id);
     expect(segunda.statusCode).toBe(409);
     expect(segunda.json().mensagem).toBe(MENSAGENS.documento.jaRecebido);
   });
 
   it('de 50 recebimentos simultâneos, exatamente um vale; os outros dão 409', async () => {
     const id = await enviadoAoProtocolo();
-    const respostas = await Promise.all(Array.from({ length: 50 }, (_, i) => receber(i % 2 ? ana : joao, id)));
+    const respostas = await Promise.all(Array.from({ length: 50 }, (_, i) => receber(i % 2 ? s.ana : s.joao, id)));
     const status = respostas.map((r) => r.statusCode).sort();
     expect(status).toEqual([200, ...Array(49).fill(409)]);
     for (const r of respostas.filter((x) => x.statusCode === 409)) {
@@ -133,21 +109,21 @@ describe('POST /api/documentos/{id}/receber', () => {
 
   it('recusa quem não é da unidade de destino, ou age por outra unidade (403)', async () => {
     const id = await enviadoAoProtocolo();
-    for (const cookie of [bruno, duda]) {
+    for (const cookie of [s.bruno, s.duda]) {
       const resposta = await receber(cookie, id);
       expect(resposta.statusCode).toBe(403);
       expect(resposta.json().mensagem).toBe(MENSAGENS.documento.naoPendenteRecebimento);
     }
-    expect(((await ler(duda, id)).json() as Documento).podeReceber).toBe(false);
+    expect(((await ler(s.duda, id)).json() as Documento).podeReceber).toBe(false);
   });
 
   it('recusa documento que não aguarda recebimento ou está oculto na caixa postal (403)', async () => {
-    const semEnvio = await autuar(t, ana, autuacaoValida(c));
-    expect((await receber(ana, semEnvio)).statusCode).toBe(403);
+    const semEnvio = await autuar(t, s.ana, autuacaoValida(c));
+    expect((await receber(s.ana, semEnvio)).statusCode).toBe(403);
     const oculto = await enviadoAoProtocolo();
     await t.banco.db.updateTable('documento').set({ estadoVisibilidadeCaixa: 2 }).where('id', '=', oculto).execute();
-    expect(((await ler(ana, oculto)).json() as Documento).podeReceber).toBe(false);
-    const resposta = await receber(ana, oculto);
+    expect(((await ler(s.ana, oculto)).json() as Documento).podeReceber).toBe(false);
+    const resposta = await receber(s.ana, oculto);
     expect(resposta.statusCode).toBe(403);
     expect(resposta.json().mensagem).toBe(MENSAGENS.documento.naoPendenteRecebimento);
   });
@@ -155,11 +131,11 @@ describe('POST /api/documentos/{id}/receber', () => {
   it('exige login (401); documento desconhecido ou rascunho alheio dá 404', async () => {
     const id = await enviadoAoProtocolo();
     expect((await receber(undefined, id)).statusCode).toBe(401);
-    const desconhecido = await receber(ana, 999_999);
+    const desconhecido = await receber(s.ana, 999_999);
     expect(desconhecido.statusCode).toBe(404);
     expect(desconhecido.json().mensagem).toBe(MENSAGENS.autuacao.erroBuscarDadosDocumento);
-    const rascunhoAlheio = await autuar(t, bruno, autuacaoValida(c));
-    expect((await receber(ana, rascunhoAlheio)).statusCode).toBe(404);
-    expect((await receber(ana, 'x')).statusCode).toBe(400);
+    const rascunhoAlheio = await autuar(t, s.bruno, autuacaoValida(c));
+    expect((await receber(s.ana, rascunhoAlheio)).statusCode).toBe(404);
+    expect((await receber(s.ana, 'x')).statusCode).toBe(400);
   });
 });

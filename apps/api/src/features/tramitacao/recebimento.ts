@@ -50,53 +50,51 @@ export async function concluirRecebimento(
 type DocumentoBloqueado = Awaited<ReturnType<typeof bloquearDocumentoVisivel>>;
 
 /**
- * A receipt in one transaction: the document is locked, `marcar` marks its pending tramitação received (or throws
- * why it cannot) and the receipt is concluded; answers the document as the caller sees it after the commit.
+ * A way of receiving, as a service function: in one transaction the document is locked, `marcar` marks its pending
+ * tramitação received (or throws why it cannot) and the receipt is concluded; it answers the document as the caller
+ * sees it after the commit.
  */
-export async function receberNaTransacao(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  contexto: { reencaminhamento: boolean; ip: string; urlPublica: string },
+export function recebimentoNaTransacao(
+  reencaminhamento: boolean,
   marcar: (
     trx: Banco,
     documento: DocumentoBloqueado,
+    usuario: UsuarioAutenticado,
   ) => Promise<{ tramitacao: { id: number; sequencia: number }; idUnidade: number }>,
-): Promise<Documento> {
-  await db.transaction().execute(async (trx) => {
-    const documento = await bloquearDocumentoVisivel(trx, idDocumento, usuario);
-    const { tramitacao, idUnidade } = await marcar(trx, documento);
-    await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, ...contexto });
-  });
-  return documentos.buscarDocumento(db, idDocumento, usuario);
+) {
+  return async (
+    db: Banco,
+    usuario: UsuarioAutenticado,
+    idDocumento: number,
+    ip: string,
+    urlPublica: string,
+  ): Promise<Documento> => {
+    await db.transaction().execute(async (trx) => {
+      const documento = await bloquearDocumentoVisivel(trx, idDocumento, usuario);
+      const { tramitacao, idUnidade } = await marcar(trx, documento, usuario);
+      await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento, ip, urlPublica });
+    });
+    return documentos.buscarDocumento(db, idDocumento, usuario);
+  };
 }
 
 /**
  * POST documentos/{id}/receber: the caller's current unit receives the document addressed to it. The document row
  * is locked and the tramitação updated only while still pending, so of concurrent receipts exactly one wins.
  */
-export function receberDocumento(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  ip: string,
-  urlPublica: string,
-): Promise<Documento> {
-  const contexto = { reencaminhamento: false, ip, urlPublica };
-  return receberNaTransacao(db, usuario, idDocumento, contexto, async (trx, documento) => {
-    const idUnidade = await documentos.unidadeAtualDoUsuario(trx, usuario);
-    const estadoCaixa = documento.estadoVisibilidadeCaixa;
-    if (!visivelNaCaixaPostal(estadoCaixa === null ? {} : { '32007': estadoCaixa })) {
-      throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
+export const receberDocumento = recebimentoNaTransacao(false, async (trx, documento, usuario) => {
+  const idUnidade = await documentos.unidadeAtualDoUsuario(trx, usuario);
+  const estadoCaixa = documento.estadoVisibilidadeCaixa;
+  if (!visivelNaCaixaPostal(estadoCaixa === null ? {} : { '32007': estadoCaixa })) {
+    throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
+  }
+  const tramitacao = await queries.marcarRecebida(trx, documento.id, idUnidade, usuario.id);
+  if (!tramitacao) {
+    const ultima = await queries.buscarUltimaTramitacao(trx, documento.id);
+    if (ultima && ultima.idUnidadeDestino === idUnidade && ultima.dtRecebimento !== null) {
+      throw conflito(MENSAGENS.documento.jaRecebido);
     }
-    const tramitacao = await queries.marcarRecebida(trx, idDocumento, idUnidade, usuario.id);
-    if (!tramitacao) {
-      const ultima = await queries.buscarUltimaTramitacao(trx, idDocumento);
-      if (ultima && ultima.idUnidadeDestino === idUnidade && ultima.dtRecebimento !== null) {
-        throw conflito(MENSAGENS.documento.jaRecebido);
-      }
-      throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
-    }
-    return { tramitacao, idUnidade };
-  });
-}
+    throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
+  }
+  return { tramitacao, idUnidade };
+});

@@ -7,28 +7,21 @@ import {
   type Unidade,
 } from '@tramite/shared';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../../testing/app-teste.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { usarDemo } from '../../testing/contexto-teste.ts';
 
 /** Re-forwarding (REENCAMINHAMENTO) on the demo data: documents stuck in closed units, end to end. */
 
-let t: AppTeste;
-let resumo: ResumoSemente;
+const { t, resumo } = usarDemo();
 const s = { ana: '', admin: '', gustavo: '' };
 const sigla: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await criarAppTeste();
-  resumo = await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
   s.ana = await t.entrar('ana');
   s.admin = await t.entrar('admin');
   s.gustavo = await t.entrar('gustavo');
   for (const u of await t.banco.db.selectFrom('unidade').select(['id', 'sigla']).execute()) sigla[u.sigla] = u.id;
-});
-
-afterAll(async () => {
-  await t?.fechar();
 });
 
 const db = () => t.banco.db;

@@ -1,6 +1,4 @@
 import {
-  type Destino,
-  type Documento,
   type Fluxo,
   type filtrosReencaminhamentoSchema,
   impedimentoTramitacao,
@@ -18,8 +16,8 @@ import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import { paraItemCaixa, somenteDigitos } from './caixa-postal.ts';
 import { enviarNaTransacao, type OrigemPedido } from './envio.ts';
 import * as queries from './queries.ts';
-import { receberNaTransacao } from './recebimento.ts';
-import { destinoPendente, exigirDocumento, exigirPassoDoFluxo, fluxosParaUnidade, lerTramitacao } from './service.ts';
+import { recebimentoNaTransacao } from './recebimento.ts';
+import { destinoPendente, destinosDoPassoPela, exigirDocumento, fluxosParaUnidade, lerTramitacao } from './service.ts';
 
 // Re-forwarding (the routes require REENCAMINHAMENTO): an administrator receives or sends a document on behalf of
 // the unit holding it, with the sending and receiving rules of service.ts.
@@ -75,42 +73,22 @@ export async function listarFluxosReencaminhamento(
 }
 
 /** GET reencaminhamento/documento/{id}/fluxos/{idFluxo}/destinos: destinations from the unit holding it. */
-export async function listarDestinosReencaminhamento(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  idFluxo: number,
-  idPasso: number,
-): Promise<Destino[]> {
-  const lido = await exigirDocumento(db, idDocumento, usuario);
-  const passo = await exigirPassoDoFluxo(db, lido, idFluxo, idPasso);
-  const { idUnidade } = await unidadeResponsavel(db, lido);
-  return queries.listarDestinos(db, passo, idUnidade, idDocumento);
-}
+export const listarDestinosReencaminhamento = destinosDoPassoPela(
+  async (db, _usuario, documento) => (await unidadeResponsavel(db, documento)).idUnidade,
+);
 
 /** POST reencaminhamento/documento/{id}/receber: received in the name of its destination unit (situacao T). */
-export function receberEmNomeDaUnidade(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  ip: string,
-  urlPublica: string,
-): Promise<Documento> {
-  const contexto = { reencaminhamento: true, ip, urlPublica };
-  return receberNaTransacao(db, usuario, idDocumento, contexto, async (trx, documento) => {
-    const tramitacao =
-      documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, idDocumento, usuario.id) : undefined;
-    if (!tramitacao) {
-      const ultima = await queries.buscarUltimaTramitacao(trx, idDocumento);
-      throw conflito(
-        ultima && ultima.dtRecebimento !== null
-          ? MENSAGENS.documento.jaRecebido
-          : MENSAGENS.reencaminhamento.naoPendente,
-      );
-    }
-    return { tramitacao, idUnidade: tramitacao.idUnidadeDestino };
-  });
-}
+export const receberEmNomeDaUnidade = recebimentoNaTransacao(true, async (trx, documento, usuario) => {
+  const tramitacao =
+    documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, documento.id, usuario.id) : undefined;
+  if (!tramitacao) {
+    const ultima = await queries.buscarUltimaTramitacao(trx, documento.id);
+    throw conflito(
+      ultima && ultima.dtRecebimento !== null ? MENSAGENS.documento.jaRecebido : MENSAGENS.reencaminhamento.naoPendente,
+    );
+  }
+  return { tramitacao, idUnidade: tramitacao.idUnidadeDestino };
+});
 
 /** POST reencaminhamento/documento/{id}/tramitacoes: sent on behalf of the unit holding it, by the administrator. */
 export async function reencaminhar(

@@ -13,6 +13,7 @@ import {
   reencaminharSchema,
   resultadoLoteSchema,
   salvarDespachoSchema,
+  type Tramitacao,
   tramitacaoSchema,
   tramitarLoteSchema,
   tramitarSchema,
@@ -25,6 +26,7 @@ import { exigirUsuario } from '../../platform/autenticacao.ts';
 import { apenasComPermissao, apenasUsuarios, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as caixa from './caixa-postal.ts';
+import type { OrigemPedido } from './envio.ts';
 import * as envio from './envio.ts';
 import * as recebimento from './recebimento.ts';
 import * as reencaminhamento from './reencaminhamento.ts';
@@ -92,6 +94,49 @@ function rotasFluxosEDestinos(
   );
 }
 
+/**
+ * POST {prefixo}/tramitacoes (201): a sending from the caller's unit or, in re-forwarding, in the name of the unit
+ * holding the document.
+ */
+function rotaEnvio<C extends z.ZodType>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  rota: {
+    prefixo: string;
+    preValidation: typeof apenasUsuarios.preValidation;
+    tag: string;
+    resumo: string;
+    corpo: C;
+    enviar: (
+      db: Banco,
+      usuario: UsuarioAutenticado,
+      idDocumento: number,
+      pedido: z.output<C>,
+      origem: OrigemPedido,
+    ) => Promise<Tramitacao>;
+  },
+) {
+  app.post(
+    `${rota.prefixo}/tramitacoes`,
+    {
+      preValidation: rota.preValidation,
+      schema: {
+        tags: [rota.tag],
+        summary: rota.resumo,
+        params: parametroId,
+        body: rota.corpo,
+        response: { 201: tramitacaoSchema, ...erros },
+      },
+    },
+    async (request, reply) => {
+      const origem = { ip: request.ip, urlPublica: app.config.urlPublica };
+      // Parsed by `corpo`: the provider's type of a generic schema does not resolve to its output.
+      const pedido = request.body as z.output<C>;
+      const tramitacao = await rota.enviar(app.db, exigirUsuario(request), request.params.id, pedido, origem);
+      return reply.status(201).send(tramitacao);
+    },
+  );
+}
+
 export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/documentos/:id/receber',
@@ -149,26 +194,14 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/documentos/:id/tramitacoes',
-    {
-      ...apenasUsuarios,
-      schema: {
-        tags: ['tramitacao'],
-        summary: 'Tramita o documento a partir da unidade atual do usuário (despacho ausente: usa o salvo)',
-        params: parametroId,
-        body: tramitarSchema,
-        response: { 201: tramitacaoSchema, ...erros },
-      },
-    },
-    async (request, reply) => {
-      const tramitacao = await envio.tramitar(app.db, exigirUsuario(request), request.params.id, request.body, {
-        ip: request.ip,
-        urlPublica: app.config.urlPublica,
-      });
-      return reply.status(201).send(tramitacao);
-    },
-  );
+  rotaEnvio(app, {
+    prefixo: '/documentos/:id',
+    ...apenasUsuarios,
+    tag: 'tramitacao',
+    resumo: 'Tramita o documento a partir da unidade atual do usuário (despacho ausente: usa o salvo)',
+    corpo: tramitarSchema,
+    enviar: envio.tramitar,
+  });
 
   app.patch(
     '/documentos/:id/tramitacoes',
@@ -323,30 +356,12 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  app.post(
-    '/reencaminhamento/documento/:id/tramitacoes',
-    {
-      ...apenasReencaminhamento,
-      schema: {
-        tags: ['reencaminhamento'],
-        summary: 'Tramita o documento em nome da unidade que o detém',
-        params: parametroId,
-        body: reencaminharSchema,
-        response: { 201: tramitacaoSchema, ...erros },
-      },
-    },
-    async (request, reply) => {
-      const tramitacao = await reencaminhamento.reencaminhar(
-        app.db,
-        exigirUsuario(request),
-        request.params.id,
-        request.body,
-        {
-          ip: request.ip,
-          urlPublica: app.config.urlPublica,
-        },
-      );
-      return reply.status(201).send(tramitacao);
-    },
-  );
+  rotaEnvio(app, {
+    prefixo: '/reencaminhamento/documento/:id',
+    ...apenasReencaminhamento,
+    tag: 'reencaminhamento',
+    resumo: 'Tramita o documento em nome da unidade que o detém',
+    corpo: reencaminharSchema,
+    enviar: reencaminhamento.reencaminhar,
+  });
 };

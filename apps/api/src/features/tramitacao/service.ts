@@ -91,19 +91,26 @@ export async function exigirPassoDoFluxo(
   return passo;
 }
 
-/** GET documentos/{id}/fluxos/{idFluxo}/destinos: the step's destinations from the caller's current unit. */
-export async function listarDestinos(
-  db: Banco,
-  usuario: UsuarioAutenticado,
-  idDocumento: number,
-  idFluxo: number,
-  idPasso: number,
-): Promise<Destino[]> {
-  const documento = await exigirDocumento(db, idDocumento, usuario);
-  const passo = await exigirPassoDoFluxo(db, documento, idFluxo, idPasso);
-  const idUnidade = await documentos.unidadeAtualDoUsuario(db, usuario);
-  return queries.listarDestinos(db, passo, idUnidade, idDocumento);
+/** A step's destinations, after checking the document and the step, from the unit `unidade` names. */
+export function destinosDoPassoPela(
+  unidade: (db: Banco, usuario: UsuarioAutenticado, documento: queries.DocumentoTramitacao) => Promise<number>,
+) {
+  return async (
+    db: Banco,
+    usuario: UsuarioAutenticado,
+    idDocumento: number,
+    idFluxo: number,
+    idPasso: number,
+  ): Promise<Destino[]> => {
+    const documento = await exigirDocumento(db, idDocumento, usuario);
+    const passo = await exigirPassoDoFluxo(db, documento, idFluxo, idPasso);
+    const idUnidade = await unidade(db, usuario, documento);
+    return queries.listarDestinos(db, passo, idUnidade, idDocumento);
+  };
 }
+
+/** GET documentos/{id}/fluxos/{idFluxo}/destinos: the step's destinations from the caller's current unit. */
+export const listarDestinos = destinosDoPassoPela((db, usuario) => documentos.unidadeAtualDoUsuario(db, usuario));
 
 /** GET documentos/{id}/fluxos/{idFluxo}/consistencia: ERRO blocks the sending, ALERTA asks to confirm. */
 export async function avaliarConsistenciaEnvio(

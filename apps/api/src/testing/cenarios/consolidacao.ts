@@ -1,11 +1,12 @@
 import type { Consolidacao } from '@tramite/shared';
 import type { FastifyInstance } from 'fastify';
+import { beforeAll } from 'vitest';
 import type { Banco } from '../../db/connection.ts';
-import { type ResumoSemente, semearDemo } from '../../db/seed/index.ts';
 import { TAREFA_CONSOLIDAR } from '../../features/consolidacao/service.ts';
 import { tratadorConsolidacao } from '../../features/consolidacao/tarefa.ts';
 import { FilaTarefas } from '../../platform/fila.ts';
-import { type AppTeste, cabecalhosApp, criarAppTeste } from '../app-teste.ts';
+import { cabecalhosApp } from '../app-teste.ts';
+import { usarDemo, usarSessoes } from '../contexto-teste.ts';
 import { criarUsuario } from '../fabricas.ts';
 
 /** Test support for the consolidation tests: the real job handler and the calls that follow a consolidation. */
@@ -13,23 +14,28 @@ import { criarUsuario } from '../fabricas.ts';
 export const INSTITUICAO_TESTE = 'Universidade Federal de Teste';
 
 /**
- * A fresh app on the demo seed plus Vera (Reitoria, VISUALIZACAO_IRRESTRITA_PECAS), with the sessions of ana, bruno
- * and vera: a consolidation test file's `beforeAll`.
+ * A consolidation test file's world, registered as its hooks (`usarDemo`): the demo seed plus Vera (Reitoria,
+ * VISUALIZACAO_IRRESTRITA_PECAS), the sessions of ana, bruno and vera, and the calls that follow a consolidation.
  */
-export async function abrirConsolidacao(): Promise<{
-  t: AppTeste;
-  resumo: ResumoSemente;
-  cookies: Record<'ana' | 'bruno' | 'vera', string>;
-}> {
-  const t = await criarAppTeste();
-  const resumo = await semearDemo(t.banco.db, { armazenamento: t.app.armazenamento, nupFormato: 'nup17' });
-  await criarUsuario(t.banco.db, {
-    username: 'vera',
-    lotacoes: [resumo.unidades.reitoria],
-    permissoes: ['VISUALIZACAO_IRRESTRITA_PECAS'],
+export function usarConsolidacao() {
+  const { t, resumo } = usarDemo();
+  beforeAll(async () => {
+    await criarUsuario(t.banco.db, {
+      username: 'vera',
+      lotacoes: [resumo.unidades.reitoria],
+      permissoes: ['VISUALIZACAO_IRRESTRITA_PECAS'],
+    });
   });
-  const cookies = { ana: await t.entrar('ana'), bruno: await t.entrar('bruno'), vera: await t.entrar('vera') };
-  return { t, resumo, cookies };
+  const cookies = usarSessoes(t, ['ana', 'bruno', 'vera']);
+  return {
+    t,
+    resumo,
+    cookies,
+    db: () => t.banco.db,
+    consultar: (uuids: string[], cookie?: string) => consultarConsolidacoes(t.app, uuids, cookie),
+    baixar: (uuid: string, cookie?: string) => baixarConsolidacao(t.app, uuid, cookie),
+    executarFila: () => filaConsolidacao(t.banco.db, t.app).executarPendentes(),
+  };
 }
 
 /** The queue with only the consolidation handler, as a server process runs it (with the app's worker pool). */

@@ -1,5 +1,5 @@
-import type { TipoPasso, TramitarEntrada } from '@tramite/shared';
-import { afterAll, beforeAll } from 'vitest';
+import type { Fluxo, TipoPasso, TramitarEntrada } from '@tramite/shared';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Banco } from '../../db/connection.ts';
 import type { DestinoPasso } from '../../db/schema.ts';
 import { type AppTeste, cabecalhosApp, criarAppTeste } from '../app-teste.ts';
@@ -197,11 +197,27 @@ export function usarTramitacao() {
   afterAll(async () => {
     await m.t?.fechar();
   });
+  const db = () => m.t.banco.db;
   return Object.assign(m, {
-    db: () => m.t.banco.db,
+    db,
     novo: (extra: Parameters<typeof rascunho>[3] = {}) => rascunho(m.t, m.c, m.s.ana, extra),
     encaminhar: (idDestino: number, extra: Record<string, unknown> = {}) => encaminhar(m.c, idDestino, extra),
     /** A draft of the Protocolo Central sent by Ana to PROGRAD and, unless told otherwise, received there by Bruno. */
     naPrograd: (receber = true) => enviadoAPrograd(m, receber),
+    /** The document's row as it is now. */
+    documento: (id: number) => db().selectFrom('documento').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    /** `filho` joined into `pai`, straight in the database. */
+    juntar: (pai: number, filho: number) =>
+      db().updateTable('documento').set({ idDocumentoAgregador: pai, situacao: 'E' }).where('id', '=', filho).execute(),
+    /** GET documentos/{id}/fluxos as `cookie`'s user (200). */
+    fluxosDe: async (cookie: string, id: number) => {
+      const resposta = await m.api.get(cookie, `/documentos/${id}/fluxos`);
+      expect(resposta.statusCode).toBe(200);
+      return resposta.json() as Fluxo[];
+    },
   });
 }
+
+/** The descriptions of the steps of the flow so described, in order (undefined without that flow). */
+export const passosDe = (fluxos: Fluxo[], descricao: string) =>
+  fluxos.find((f) => f.descricao === descricao)?.passos.map((p) => p.descricao);

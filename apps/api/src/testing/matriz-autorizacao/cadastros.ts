@@ -1,9 +1,9 @@
-import { type Caso, comPermissao, logado, todos } from './casos.ts';
+import { type Caso, chamar, comPermissao, logado, todos } from './casos.ts';
 
 /** Authentication, vocabulary and administration, look-ups. */
 export const MATRIZ_CADASTROS: Record<string, Caso> = {
   // Authentication
-  'GET /api/auth/login': { esperado: todos(200), pedido: () => ({ url: '/api/auth/login?redirect=/caixa-postal' }) },
+  'GET /api/auth/login': chamar(todos(200), '/api/auth/login?redirect=/caixa-postal'),
   'POST /api/auth/login': {
     // Wrong password: the login page again, with the message.
     esperado: todos(401),
@@ -14,9 +14,9 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
     }),
   },
   'POST /api/auth/logout': { esperado: todos(204), pedido: () => ({ url: '/api/auth/logout' }), sessaoPropria: true },
-  'GET /api/auth': { esperado: logado(200), pedido: () => ({ url: '/api/auth' }) },
-  'GET /api/auth/permissoes': { esperado: logado(200), pedido: () => ({ url: '/api/auth/permissoes' }) },
-  'GET /api/auth/configuracoes': { esperado: logado(200), pedido: () => ({ url: '/api/auth/configuracoes' }) },
+  'GET /api/auth': chamar(logado(200), '/api/auth'),
+  'GET /api/auth/permissoes': chamar(logado(200), '/api/auth/permissoes'),
+  'GET /api/auth/configuracoes': chamar(logado(200), '/api/auth/configuracoes'),
   'POST /api/auth/configuracoes': {
     // Someone else's unit as the current one: refused for both (neither is lotado in the Reitoria).
     esperado: logado(400),
@@ -25,21 +25,18 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
       payload: { idUnidadeAtual: m.unidades.reitoria, email: null, notificacoesPorEmail: false },
     }),
   },
-  'GET /api/mensagens': { esperado: todos(200), pedido: () => ({ url: '/api/mensagens' }) },
+  'GET /api/mensagens': chamar(todos(200), '/api/mensagens'),
 
   // Vocabulary and administration
-  'GET /api/tipos-documentos': { esperado: todos(200), pedido: () => ({ url: '/api/tipos-documentos' }) },
+  'GET /api/tipos-documentos': chamar(todos(200), '/api/tipos-documentos'),
   'PATCH /api/tipos-documentos/{id}': {
     esperado: comPermissao,
     pedido: (m) => ({ url: `/api/tipos-documentos/${m.tipo}`, payload: { observacao: 'alterada' } }),
   },
-  'GET /api/tipos-documentos/{id}/assuntos': {
-    esperado: todos(200),
-    pedido: (m) => ({ url: `/api/tipos-documentos/${m.tipo}/assuntos` }),
-  },
-  'GET /api/assuntos': { esperado: todos(200), pedido: (m) => ({ url: `/api/assuntos?idTipoDocumento=${m.tipo}` }) },
-  'GET /api/assuntos/{id}': { esperado: todos(200), pedido: (m) => ({ url: `/api/assuntos/${m.assunto}` }) },
-  'GET /api/glossario': { esperado: logado(200), pedido: () => ({ url: '/api/glossario' }) },
+  'GET /api/tipos-documentos/{id}/assuntos': chamar(todos(200), (m) => `/api/tipos-documentos/${m.tipo}/assuntos`),
+  'GET /api/assuntos': chamar(todos(200), (m) => `/api/assuntos?idTipoDocumento=${m.tipo}`),
+  'GET /api/assuntos/{id}': chamar(todos(200), (m) => `/api/assuntos/${m.assunto}`),
+  'GET /api/glossario': chamar(logado(200), '/api/glossario'),
   'POST /api/glossario': {
     esperado: comPermissao,
     pedido: (m) => ({
@@ -54,39 +51,24 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
       payload: { idTipoDocumento: m.tipo, idAssunto: m.assunto, descricao: 'Item alterado', detalhamento: null },
     }),
   },
-  'DELETE /api/glossario/{id}': { esperado: comPermissao, pedido: (m) => ({ url: `/api/glossario/${m.glossario}` }) },
-  'GET /api/propriedades/hipoteses-legais': {
-    esperado: todos(200),
-    pedido: () => ({ url: '/api/propriedades/hipoteses-legais' }),
-  },
+  'DELETE /api/glossario/{id}': chamar(comPermissao, (m) => `/api/glossario/${m.glossario}`),
+  'GET /api/propriedades/hipoteses-legais': chamar(todos(200), '/api/propriedades/hipoteses-legais'),
 
   // Look-ups
-  'GET /api/interessados': {
-    esperado: todos(200),
-    pedido: (m) => ({ url: `/api/interessados?idTipoDocumento=${m.tipo}` }),
-  },
-  'GET /api/interessados/{tipo}': {
-    esperado: todos(200),
-    pedido: () => ({ url: '/api/interessados/Q?nome=Reservado' }),
-  },
+  'GET /api/interessados': chamar(todos(200), (m) => `/api/interessados?idTipoDocumento=${m.tipo}`),
+  'GET /api/interessados/{tipo}': chamar(todos(200), '/api/interessados/Q?nome=Reservado'),
   'GET /api/interessados/{id}/{tipo}/email': {
     // The interessado's contact e-mail, to send the receipt to: any logged-in servidor, never the public.
     esperado: logado(200),
     pedido: (m) => ({ url: `/api/interessados/${m.interessado}/Q/email` }),
     permiteLogado: ['emailInteressado'],
   },
-  'GET /api/responsaveis-tramitacao': { esperado: todos(200), pedido: () => ({ url: '/api/responsaveis-tramitacao' }) },
-  'GET /api/responsaveis-tramitacao/{tipo}': {
-    esperado: todos(200),
-    pedido: () => ({ url: '/api/responsaveis-tramitacao/SERVIDOR?nome=Titular' }),
-  },
-  'GET /api/procedencias/UNIDADE': { esperado: todos(200), pedido: () => ({ url: '/api/procedencias/UNIDADE' }) },
-  'GET /api/procedencias/caixa-postal/UNIDADE': {
-    esperado: logado(200),
-    pedido: () => ({ url: '/api/procedencias/caixa-postal/UNIDADE' }),
-  },
-  'GET /api/procedencias/usuarios-lotados': {
-    esperado: logado(200),
-    pedido: (m) => ({ url: `/api/procedencias/usuarios-lotados?idsUnidades=${m.unidades.reitoria}` }),
-  },
+  'GET /api/responsaveis-tramitacao': chamar(todos(200), '/api/responsaveis-tramitacao'),
+  'GET /api/responsaveis-tramitacao/{tipo}': chamar(todos(200), '/api/responsaveis-tramitacao/SERVIDOR?nome=Titular'),
+  'GET /api/procedencias/UNIDADE': chamar(todos(200), '/api/procedencias/UNIDADE'),
+  'GET /api/procedencias/caixa-postal/UNIDADE': chamar(logado(200), '/api/procedencias/caixa-postal/UNIDADE'),
+  'GET /api/procedencias/usuarios-lotados': chamar(
+    logado(200),
+    (m) => `/api/procedencias/usuarios-lotados?idsUnidades=${m.unidades.reitoria}`,
+  ),
 };

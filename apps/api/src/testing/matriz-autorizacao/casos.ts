@@ -42,6 +42,12 @@ export const logado = (semPermissao: number, outraUnidade = semPermissao): Recor
 /** An operation that needs a permission none of the three has. */
 export const comPermissao = logado(403);
 
+/** A call without a body, to a fixed URL or to one made of the world's fixtures. */
+export const chamar = (esperado: Record<Chamador, number>, url: string | ((m: Mundo) => string)): Caso => ({
+  esperado,
+  pedido: (m) => ({ url: typeof url === 'string' ? url : url(m) }),
+});
+
 export const uploadPdf = (campos: Record<string, string>, nome = 'envio.pdf') => {
   const { payload, tipo } = corpoMultipart(campos, [
     { nome, conteudo: pdf({ tamanho: 2048, marca: 'envio' }), tipo: 'application/pdf' },

@@ -1,5 +1,5 @@
 import { documentoDoProtocolo } from '../cenarios/seguranca.ts';
-import { type Caso, comPermissao, logado, todos, uploadPdf } from './casos.ts';
+import { type Caso, chamar, comPermissao, logado, todos, uploadPdf } from './casos.ts';
 
 /** Peças, joining, consolidation, signed files, reports. */
 export const MATRIZ_PECAS: Record<string, Caso> = {
@@ -11,18 +11,12 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
       ...uploadPdf({ tipoCopia: 'N', nivelAcesso: 'P' }),
     }),
   },
-  'GET /api/documentos/{id}/anexos': {
-    esperado: todos(200),
-    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/anexos` }),
-  },
-  'GET /api/documentos/{id}/pecas': {
-    esperado: todos(200),
-    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/pecas` }),
-  },
-  'GET /api/documentos/{id}/anexos/{idAnexo}': {
-    esperado: todos(200),
-    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/anexos/${m.cofre.idAnexoRestrito}` }),
-  },
+  'GET /api/documentos/{id}/anexos': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/anexos`),
+  'GET /api/documentos/{id}/pecas': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/pecas`),
+  'GET /api/documentos/{id}/anexos/{idAnexo}': chamar(
+    todos(200),
+    (m) => `/api/documentos/${m.cofre.id}/anexos/${m.cofre.idAnexoRestrito}`,
+  ),
   'DELETE /api/documentos/{id}/anexos/{idAnexo}': {
     esperado: logado(204, 403),
     pedido: async (m, t) => {
@@ -30,10 +24,10 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
       return { url: `/api/documentos/${d.id}/anexos/${d.idAnexo}` };
     },
   },
-  'GET /api/documentos/{id}/anexos/{idAnexo}/binario': {
-    esperado: todos(403),
-    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/anexos/${m.cofre.idAnexoRestrito}/binario` }),
-  },
+  'GET /api/documentos/{id}/anexos/{idAnexo}/binario': chamar(
+    todos(403),
+    (m) => `/api/documentos/${m.cofre.id}/anexos/${m.cofre.idAnexoRestrito}/binario`,
+  ),
   'PATCH /api/documentos/{id}/pecas/{idAcessoAnexo}': {
     esperado: logado(200, 403),
     pedido: async (m, t) => {
@@ -63,10 +57,7 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
   },
 
   // Joining
-  'GET /api/documentos/{id}/agregados': {
-    esperado: todos(200),
-    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/agregados` }),
-  },
+  'GET /api/documentos/{id}/agregados': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/agregados`),
   'POST /api/documentos/{id}/agregados': {
     esperado: logado(201, 403),
     pedido: async (m, t) => {
@@ -116,42 +107,30 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
     esperado: todos(400),
     pedido: (m) => ({ url: `/api/consolidacao/${m.cofre.id}/PDF`, payload: [m.cofre.idAnexoRestrito] }),
   },
-  'GET /api/consolidacao': { esperado: todos(200), pedido: () => ({ url: '/api/consolidacao' }) },
+  'GET /api/consolidacao': chamar(todos(200), '/api/consolidacao'),
   'POST /api/consolidacao': {
     esperado: todos(200),
     pedido: () => ({ url: '/api/consolidacao', payload: ['00000000-0000-4000-8000-000000000000'] }),
   },
-  'GET /api/consolidacao/{uuid}/pdf': {
-    esperado: todos(404),
-    pedido: () => ({ url: '/api/consolidacao/00000000-0000-4000-8000-000000000000/pdf' }),
-  },
+  'GET /api/consolidacao/{uuid}/pdf': chamar(todos(404), '/api/consolidacao/00000000-0000-4000-8000-000000000000/pdf'),
 
   // Signed files: only the signer's own, or linked ones through the document's rules
-  'GET /api/arquivos-assinados/tipos-assinatura': {
-    esperado: logado(200),
-    pedido: () => ({ url: '/api/arquivos-assinados/tipos-assinatura' }),
-  },
-  'GET /api/arquivos-assinados/assinante': {
-    esperado: logado(200),
-    pedido: () => ({ url: '/api/arquivos-assinados/assinante' }),
-  },
-  'GET /api/arquivos-assinados': {
-    esperado: logado(200),
-    pedido: () => ({ url: '/api/arquivos-assinados?usuarioAssinante=Titular' }),
-  },
+  'GET /api/arquivos-assinados/tipos-assinatura': chamar(logado(200), '/api/arquivos-assinados/tipos-assinatura'),
+  'GET /api/arquivos-assinados/assinante': chamar(logado(200), '/api/arquivos-assinados/assinante'),
+  'GET /api/arquivos-assinados': chamar(logado(200), '/api/arquivos-assinados?usuarioAssinante=Titular'),
   'POST /api/arquivos-assinados': {
     // Signing with someone else's matrícula (the titular's): refused.
     esperado: logado(403),
     pedido: () => ({ url: '/api/arquivos-assinados', ...uploadPdf({ matrSiape: '7654321' }) }),
   },
-  'GET /api/arquivos-assinados/{id}': {
-    esperado: logado(404),
-    pedido: (m) => ({ url: `/api/arquivos-assinados/${m.arquivoAssinadoTitular}?tipoArquivo=original` }),
-  },
-  'DELETE /api/arquivos-assinados/{id}': {
-    esperado: logado(404),
-    pedido: (m) => ({ url: `/api/arquivos-assinados/${m.arquivoAssinadoTitular}` }),
-  },
+  'GET /api/arquivos-assinados/{id}': chamar(
+    logado(404),
+    (m) => `/api/arquivos-assinados/${m.arquivoAssinadoTitular}?tipoArquivo=original`,
+  ),
+  'DELETE /api/arquivos-assinados/{id}': chamar(
+    logado(404),
+    (m) => `/api/arquivos-assinados/${m.arquivoAssinadoTitular}`,
+  ),
   'POST /api/arquivos-assinados/{id}/vincular-documento/{idDocumento}': {
     esperado: logado(404),
     pedido: async (m, t) => ({
@@ -160,20 +139,14 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
   },
 
   // Reports: the RELATORIOS permission
-  'GET /api/relatorios/{x}/unidades': {
-    esperado: comPermissao,
-    pedido: () => ({ url: '/api/relatorios/malote/unidades' }),
-  },
-  'GET /api/relatorios/malote': {
-    esperado: comPermissao,
-    pedido: (m) => ({
-      url: `/api/relatorios/malote?inicio=2020-01-01T00:00&fim=2030-01-01T00:00&idsUnidades=${m.unidades.reitoria}`,
-    }),
-  },
-  'GET /api/relatorios/desarquivados': {
-    esperado: comPermissao,
-    pedido: (m) => ({
-      url: `/api/relatorios/desarquivados?inicio=2020-01-01T00:00&fim=2030-01-01T00:00&idsUnidades=${m.unidades.reitoria}`,
-    }),
-  },
+  'GET /api/relatorios/{x}/unidades': chamar(comPermissao, '/api/relatorios/malote/unidades'),
+  'GET /api/relatorios/malote': chamar(
+    comPermissao,
+    (m) => `/api/relatorios/malote?inicio=2020-01-01T00:00&fim=2030-01-01T00:00&idsUnidades=${m.unidades.reitoria}`,
+  ),
+  'GET /api/relatorios/desarquivados': chamar(
+    comPermissao,
+    (m) =>
+      `/api/relatorios/desarquivados?inicio=2020-01-01T00:00&fim=2030-01-01T00:00&idsUnidades=${m.unidades.reitoria}`,
+  ),
 };

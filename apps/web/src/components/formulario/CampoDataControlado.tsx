@@ -1,38 +1,25 @@
-import type { ReactNode } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
 import { CampoData } from '../CampoData';
 import type { CampoDataProps } from '../CampoDataLeve';
+import { type CampoControladoProps, useCampoControlado } from './use-campo-controlado';
 
 type CampoDataControladoProps<T extends FieldValues, C, R> = Omit<
   CampoDataProps,
   'valor' | 'aoMudar' | 'erro' | 'textoAjuda'
-> & {
-  control: Control<T, C, R>;
-  name: FieldPath<T>;
-  /** Shown below the field while it has no error. */
-  textoAjuda?: ReactNode;
-};
+> &
+  CampoControladoProps<T, C, R>;
 
 /** A date field (YYYY-MM-DD, '' when empty) of a react-hook-form form: its error message, or else `textoAjuda`. */
-export function CampoDataControlado<T extends FieldValues, C, R>({
-  control,
-  name,
-  textoAjuda,
-  ...propriedades
-}: CampoDataControladoProps<T, C, R>) {
+export function CampoDataControlado<T extends FieldValues, C, R>(props: CampoDataControladoProps<T, C, R>) {
+  const { control, name, textoAjuda, ...propriedades } = props;
+  const { field, invalido, ajuda } = useCampoControlado(props);
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <CampoData
-          {...propriedades}
-          valor={field.value ?? ''}
-          aoMudar={field.onChange}
-          erro={fieldState.invalid || undefined}
-          textoAjuda={fieldState.error?.message ?? textoAjuda}
-        />
-      )}
+    <CampoData
+      {...propriedades}
+      valor={field.value ?? ''}
+      aoMudar={field.onChange}
+      erro={invalido || undefined}
+      textoAjuda={ajuda}
     />
   );
 }

@@ -1,10 +1,9 @@
 import { Box, Checkbox, FormControlLabel, FormHelperText, Switch } from '@mui/material';
 import { type ReactNode, useId } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { type CampoControladoProps, useCampoControlado } from './use-campo-controlado';
 
-interface CampoMarcacaoControladoProps<T extends FieldValues, C, R> {
-  control: Control<T, C, R>;
-  name: FieldPath<T>;
+interface CampoMarcacaoControladoProps<T extends FieldValues, C, R> extends CampoControladoProps<T, C, R> {
   rotulo: ReactNode;
   /** Read by screen readers with the box, and shown below it while it has no error. */
   textoAjuda?: ReactNode;
@@ -17,51 +16,35 @@ interface CampoMarcacaoControladoProps<T extends FieldValues, C, R> {
 }
 
 /** A checkbox of a react-hook-form form holding a boolean; its error message, or else `textoAjuda`, below it. */
-export function CampoMarcacaoControlado<T extends FieldValues, C, R>({
-  control,
-  name,
-  rotulo,
-  textoAjuda,
-  desabilitado,
-  aoMudar,
-  chave = false,
-  testId,
-}: CampoMarcacaoControladoProps<T, C, R>) {
+export function CampoMarcacaoControlado<T extends FieldValues, C, R>(props: CampoMarcacaoControladoProps<T, C, R>) {
+  const { rotulo, desabilitado, aoMudar, chave = false, testId } = props;
+  const { field, invalido, ajuda } = useCampoControlado(props);
   const Controle = chave ? Switch : Checkbox;
   const idAjuda = useId();
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => {
-        const ajuda = fieldState.error?.message ?? textoAjuda;
-        return (
-          <Box>
-            <FormControlLabel
-              label={rotulo}
-              disabled={desabilitado}
-              data-testid={testId}
-              control={
-                <Controle
-                  name={field.name}
-                  checked={field.value === true}
-                  onChange={(_evento, marcado) => {
-                    field.onChange(marcado);
-                    aoMudar?.(marcado);
-                  }}
-                  onBlur={field.onBlur}
-                  slotProps={{ input: { ref: field.ref, 'aria-describedby': ajuda ? idAjuda : undefined } }}
-                />
-              }
-            />
-            {ajuda && (
-              <FormHelperText id={idAjuda} error={fieldState.invalid}>
-                {ajuda}
-              </FormHelperText>
-            )}
-          </Box>
-        );
-      }}
-    />
+    <Box>
+      <FormControlLabel
+        label={rotulo}
+        disabled={desabilitado}
+        data-testid={testId}
+        control={
+          <Controle
+            name={field.name}
+            checked={field.value === true}
+            onChange={(_evento, marcado) => {
+              field.onChange(marcado);
+              aoMudar?.(marcado);
+            }}
+            onBlur={field.onBlur}
+            slotProps={{ input: { ref: field.ref, 'aria-describedby': ajuda ? idAjuda : undefined } }}
+          />
+        }
+      />
+      {ajuda && (
+        <FormHelperText id={idAjuda} error={invalido}>
+          {ajuda}
+        </FormHelperText>
+      )}
+    </Box>
   );
 }

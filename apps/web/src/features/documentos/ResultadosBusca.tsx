@@ -61,7 +61,6 @@ export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoO
         pagina: estado.pagina,
         tamanhoPagina: estado.tamanhoPagina,
         opcoesTamanho: TAMANHOS_PAGINA,
-        rotuloTamanho: 'Documentos por página:',
         aoMudar: aoPaginar,
       }}
     >

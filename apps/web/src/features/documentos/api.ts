@@ -13,6 +13,7 @@ import type {
 } from '@tramite/shared';
 import type { ConsultaEntidade } from '../../components/CampoEntidade';
 import { api } from '../../lib/api';
+import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 
 /** The search filters as sent to GET documentos (already parsed by filtrosBuscaSchema). */
 export type FiltrosConsulta = ReturnType<typeof filtrosBuscaSchema.parse>;
@@ -96,6 +97,12 @@ export const consultaHipotesesLegais = (habilitado = true) =>
   });
 
 export const useDocumento = (idDocumento: number | null) => useQuery(consultaDocumento(idDocumento));
+
+/** The document of a /documentos/{documentId}/... screen (as `useDocumentoDaRota` gives it) with its data. */
+export function useDocumentoDaRotaComDados() {
+  const rota = useDocumentoDaRota();
+  return { ...rota, documento: useDocumento(rota.idDocumento) };
+}
 export const useBuscaDocumentos = (filtros: FiltrosConsulta | null) => useQuery(consultaBuscaDocumentos(filtros));
 export const useUnidadesProcedencia = (somenteAtivas: boolean) => useQuery(consultaUnidadesProcedencia(somenteAtivas));
 export const useTiposInteressados = (idTipoDocumento?: number | null) =>

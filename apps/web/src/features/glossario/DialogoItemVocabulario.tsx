@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogTitle } from '@mui/material';
 import { type ItemGlossario, MENSAGENS, type SalvarItemGlossario, salvarItemGlossarioSchema } from '@tramite/shared';
 import { useEffect, useMemo } from 'react';
 import { type FieldPath, useForm, useWatch } from 'react-hook-form';
-import { useCarregamento } from '../../components/feedback/contexto-carregamento';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
+import { type TextosSalvamento, useSalvarFormulario } from '../../components/formulario/use-salvar-formulario';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useAssuntosDoTipo } from '../tipos-documentos/api';
@@ -15,6 +14,11 @@ import { useSalvarItemVocabulario, useTiposParaVocabulario } from './api';
 
 const CAMPOS: readonly FieldPath<SalvarItemGlossario>[] = ['idTipoDocumento', 'idAssunto', 'descricao', 'detalhamento'];
 const ID_TITULO = 'titulo-dialogo-item-vocabulario';
+const SALVAMENTO: TextosSalvamento = {
+  titulo: 'Salvando item do vocabulário controlado',
+  sucesso: MENSAGENS.lookups.itemSalvo,
+  erro: MENSAGENS.lookups.erroSalvarVocabulario,
+};
 
 interface DialogoItemVocabularioProps {
   aberto: boolean;
@@ -26,21 +30,20 @@ interface DialogoItemVocabularioProps {
 /** Add or edit a glossary item: document type, one of its assignable subjects, description and detail. */
 export function DialogoItemVocabulario({ aberto, item, onFechar }: DialogoItemVocabularioProps) {
   return (
-    <Dialog open={aberto} onClose={onFechar} aria-labelledby={ID_TITULO} fullWidth maxWidth="sm">
-      <DialogTitle id={ID_TITULO}>
-        {item ? 'Editar item do vocabulário controlado' : 'Novo item do vocabulário controlado'}
-      </DialogTitle>
-      {/* The dialog unmounts its content once closed: every opening starts a fresh form. */}
+    <DialogoEdicao
+      aberto={aberto}
+      idTitulo={ID_TITULO}
+      titulo={item ? 'Editar item do vocabulário controlado' : 'Novo item do vocabulário controlado'}
+      aoFechar={onFechar}
+    >
       <FormularioItem item={item} onFechar={onFechar} />
-    </Dialog>
+    </DialogoEdicao>
   );
 }
 
 const numeroOuNulo = (valor: unknown) => (typeof valor === 'number' && valor > 0 ? valor : null);
 
 function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFechar: () => void }) {
-  const snackbar = useSnackbar();
-  const { executar } = useCarregamento();
   const salvar = useSalvarItemVocabulario();
   const { control, handleSubmit, setError, setValue, getValues, formState } = useForm({
     resolver: zodResolver(salvarItemGlossarioSchema),
@@ -51,6 +54,7 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
       detalhamento: item?.detalhamento ?? '',
     },
   });
+  const salvarFormulario = useSalvarFormulario(CAMPOS, setError, SALVAMENTO);
   const idTipo = numeroOuNulo(useWatch({ control, name: 'idTipoDocumento' }));
 
   const tipos = useTiposParaVocabulario();
@@ -85,21 +89,16 @@ function FormularioItem({ item, onFechar }: { item: ItemGlossario | null; onFech
     setValue('idAssunto', unico ? unico.valor : '');
   }, [assuntos.data, opcoesAssunto, getValues, setValue]);
 
-  const enviar = handleSubmit(async (dados) => {
-    try {
-      await executar('Salvando item do vocabulário controlado', () =>
+  const enviar = handleSubmit((dados) =>
+    salvarFormulario(
+      () =>
         salvar.mutateAsync({
           id: item?.idItemGlossario ?? null,
           dados: { ...dados, detalhamento: dados.detalhamento ? dados.detalhamento : null },
         }),
-      );
-      snackbar.sucesso(MENSAGENS.lookups.itemSalvo);
-      onFechar();
-    } catch (erro) {
-      marcarErrosDoServidor(erro, CAMPOS, setError);
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.lookups.erroSalvarVocabulario, erro));
-    }
-  });
+      onFechar,
+    ),
+  );
 
   return (
     <FormularioDialogo idTitulo={ID_TITULO} aoEnviar={enviar} aoCancelar={onFechar} enviando={formState.isSubmitting}>

@@ -19,9 +19,8 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoOpcoesControlado } from '../../components/formulario/CampoOpcoesControlado';
 import { Pagina } from '../../components/Pagina';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
-import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useDocumento } from '../documentos/api';
+import { useDocumentoDaRotaComDados } from '../documentos/api';
 import { buscarCandidatos, useJuntar } from './api';
 import { EtapaDocumentoJuntada } from './EtapaDocumentoJuntada';
 import { CAMPOS_INICIAIS, type CamposJuntada, juntadaSchema, TEXTOS } from './formulario-juntada';
@@ -62,8 +61,7 @@ function mensagemErroJuntada(erro: unknown): string {
  * this one. Starts at step 1; after a success the user goes to the document's information screen.
  */
 export function JuntadaDocumentosPage() {
-  const { documentId, idDocumento } = useDocumentoDaRota();
-  const documento = useDocumento(idDocumento);
+  const { documentId, idDocumento, documento } = useDocumentoDaRotaComDados();
   const juntar = useJuntar(idDocumento ?? 0);
   const navigate = useNavigate();
   const snackbar = useSnackbar();

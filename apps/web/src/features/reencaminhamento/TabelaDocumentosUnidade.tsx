@@ -39,6 +39,7 @@ export function TabelaDocumentosUnidade({
   aoEscolher,
   aoPaginar,
 }: TabelaDocumentosUnidadeProps) {
+  const { itens, ...pagina } = resultado;
   return (
     <>
       <Tabela
@@ -62,7 +63,7 @@ export function TabelaDocumentosUnidade({
           </>
         }
       >
-        {resultado.itens.map((item) => (
+        {itens.map((item) => (
           <TableRow
             key={item.idDocumento}
             hover
@@ -89,14 +90,7 @@ export function TabelaDocumentosUnidade({
           </TableRow>
         ))}
       </Tabela>
-      <PaginacaoTabela
-        total={resultado.total}
-        pagina={resultado.pagina}
-        tamanhoPagina={resultado.tamanhoPagina}
-        opcoesTamanho={[10, 20, 50]}
-        rotuloTamanho="Documentos por página:"
-        aoMudar={aoPaginar}
-      />
+      <PaginacaoTabela {...pagina} opcoesTamanho={[10, 20, 50]} aoMudar={aoPaginar} />
     </>
   );
 }

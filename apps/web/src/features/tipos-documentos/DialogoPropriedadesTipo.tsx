@@ -1,17 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogTitle, FormGroup } from '@mui/material';
+import { FormGroup } from '@mui/material';
 import { type AlterarTipoDocumento, MENSAGENS, type TipoDocumento, urlDocumentacaoSchema } from '@tramite/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { useCarregamento } from '../../components/feedback/contexto-carregamento';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
-import { mensagemComDetalhe } from '../../lib/api';
+import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
+import { type TextosSalvamento, useSalvarFormulario } from '../../components/formulario/use-salvar-formulario';
 import { useAlterarTipoDocumento } from './api';
 
 const ID_TITULO = 'titulo-dialogo-propriedades-tipo';
+const SALVAMENTO: TextosSalvamento = {
+  titulo: 'Alterando propriedades do tipo documental',
+  sucesso: MENSAGENS.lookups.propriedadesAlteradas,
+  erro: MENSAGENS.lookups.erroAlterarPropriedades,
+};
 
 /** The form keeps text fields as strings; empty link and observation are sent as null. */
 const formularioSchema = z.object({
@@ -61,17 +65,18 @@ interface DialogoPropriedadesTipoProps {
 
 export function DialogoPropriedadesTipo({ aberto, tipo, onFechar }: DialogoPropriedadesTipoProps) {
   return (
-    <Dialog open={aberto} onClose={onFechar} aria-labelledby={ID_TITULO} fullWidth maxWidth="sm">
-      <DialogTitle id={ID_TITULO}>Propriedades do tipo documental{tipo ? ` ${tipo.descricao}` : ''}</DialogTitle>
-      {/* The dialog unmounts its content once closed: every opening starts a fresh form. */}
+    <DialogoEdicao
+      aberto={aberto}
+      idTitulo={ID_TITULO}
+      titulo={`Propriedades do tipo documental${tipo ? ` ${tipo.descricao}` : ''}`}
+      aoFechar={onFechar}
+    >
       {tipo ? <FormularioPropriedades tipo={tipo} onFechar={onFechar} /> : null}
-    </Dialog>
+    </DialogoEdicao>
   );
 }
 
 function FormularioPropriedades({ tipo, onFechar }: { tipo: TipoDocumento; onFechar: () => void }) {
-  const snackbar = useSnackbar();
-  const { executar } = useCarregamento();
   const alterar = useAlterarTipoDocumento();
   const { control, handleSubmit, setError, formState } = useForm<Formulario>({
     resolver: zodResolver(formularioSchema),
@@ -86,23 +91,15 @@ function FormularioPropriedades({ tipo, onFechar }: { tipo: TipoDocumento; onFec
       observacao: tipo.observacao ?? '',
     },
   });
+  const salvarFormulario = useSalvarFormulario(CAMPOS, setError, SALVAMENTO);
 
-  const enviar = handleSubmit(async (dados) => {
+  const enviar = handleSubmit((dados) => {
     const alteracao: AlterarTipoDocumento = {
       ...dados,
       urlDocumentacao: dados.urlDocumentacao.trim() === '' ? null : dados.urlDocumentacao.trim(),
       observacao: dados.observacao.trim() === '' ? null : dados.observacao,
     };
-    try {
-      await executar('Alterando propriedades do tipo documental', () =>
-        alterar.mutateAsync({ id: tipo.id, alteracao }),
-      );
-      snackbar.sucesso(MENSAGENS.lookups.propriedadesAlteradas);
-      onFechar();
-    } catch (erro) {
-      marcarErrosDoServidor(erro, CAMPOS, setError);
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.lookups.erroAlterarPropriedades, erro));
-    }
+    return salvarFormulario(() => alterar.mutateAsync({ id: tipo.id, alteracao }), onFechar);
   });
 
   return (

@@ -2,7 +2,7 @@ import { Grid } from '@mui/material';
 import { exigeHipoteseLegal, NIVEIS_ACESSO, type NivelAcesso, ROTULOS_NIVEL_ACESSO } from '@tramite/shared';
 import { type FieldValues, type UseFormReturn, useWatch } from 'react-hook-form';
 import { CampoDespacho } from '../../components/CampoDespacho';
-import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
+import { CampoSelecaoControlado, type OpcaoSelecao } from '../../components/formulario/CampoSelecaoControlado';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useHipotesesLegais } from '../documentos/api';
 import type { ValoresDespacho } from './formulario-envio';
@@ -10,6 +10,7 @@ import { TEXTOS, TIPOS_DESPACHO } from './textos';
 
 type NomeCampo = keyof ValoresDespacho;
 
+const TERCO = { xs: 12, md: 4 };
 const NIVEIS = NIVEIS_ACESSO.map((nivel) => ({ valor: nivel, rotulo: ROTULOS_NIVEL_ACESSO[nivel] }));
 
 interface CamposDespachoProps<T extends ValoresDespacho & FieldValues, C, R extends FieldValues> {
@@ -34,6 +35,10 @@ export function CamposDespacho<T extends ValoresDespacho & FieldValues, C, R ext
   const restrito = exigeHipoteseLegal(useWatch({ control, name: 'nivelAcesso' }));
   const hipoteses = useHipotesesLegais(restrito);
   useErroConsulta(hipoteses.error, TEXTOS.erroCarregarHipoteses);
+  const hipotesesComoOpcoes = (hipoteses.data ?? []).map((hipotese) => ({
+    valor: hipotese.id,
+    rotulo: hipotese.descricao,
+  }));
 
   function mudarNivel(nivel: NivelAcesso | null) {
     if (nivel !== null && exigeHipoteseLegal(nivel)) {
@@ -51,38 +56,34 @@ export function CamposDespacho<T extends ValoresDespacho & FieldValues, C, R ext
     id: `${id}-${sufixo}`,
     aoMudar: () => aoMudar?.([name]),
   });
+  /** ...and those of the three lists side by side under the despacho. */
+  const lista = <V extends string | number>(
+    name: NomeCampo,
+    sufixo: string,
+    rotulo: string,
+    opcoes: readonly OpcaoSelecao<V>[],
+  ) => ({ ...campo(name, sufixo), rotulo, opcoes, fullWidth: true });
 
   return (
     <Grid container spacing={2}>
       <Grid size={12}>
         <CampoDespacho {...campo('despacho', 'despacho')} label="Despacho" />
       </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
-        <CampoSelecaoControlado
-          {...campo('tipoDespacho', 'tipo-despacho')}
-          rotulo="Tipo de despacho"
-          opcoes={TIPOS_DESPACHO}
-          fullWidth
-        />
+      <Grid size={TERCO}>
+        <CampoSelecaoControlado {...lista('tipoDespacho', 'tipo-despacho', 'Tipo de despacho', TIPOS_DESPACHO)} />
       </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
+      <Grid size={TERCO}>
         <CampoSelecaoControlado
-          {...campo('nivelAcesso', 'nivel-acesso')}
-          rotulo="Nível de acesso"
-          opcoes={NIVEIS}
+          {...lista('nivelAcesso', 'nivel-acesso', 'Nível de acesso', NIVEIS)}
           aoMudar={mudarNivel}
-          fullWidth
         />
       </Grid>
-      <Grid size={{ xs: 12, md: 4 }}>
+      <Grid size={TERCO}>
         {restrito ? (
           <CampoSelecaoControlado
-            {...campo('idHipoteseLegal', 'hipotese-legal')}
-            rotulo="Hipótese legal"
-            opcoes={(hipoteses.data ?? []).map((hipotese) => ({ valor: hipotese.id, rotulo: hipotese.descricao }))}
+            {...lista('idHipoteseLegal', 'hipotese-legal', 'Hipótese legal', hipotesesComoOpcoes)}
             textoAjuda={hipoteses.isLoading ? 'Carregando hipóteses legais…' : undefined}
             required
-            fullWidth
           />
         ) : null}
       </Grid>

@@ -13,14 +13,14 @@ import {
   Typography,
 } from '@mui/material';
 import { MENSAGENS, type Tramitacao } from '@tramite/shared';
+import type { ReactNode } from 'react';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { AvisosDocumento } from '../../components/AvisosDocumento';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
 import { formatarDataHora, formatarDias } from '../../lib/formatacao';
-import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useDocumento } from '../documentos/api';
+import { useDocumentoDaRotaComDados } from '../documentos/api';
 import { useHistorico } from './api';
 import { TEXTOS } from './textos';
 
@@ -33,6 +33,17 @@ function textoDespacho(tramitacao: Tramitacao): { texto: string; restrito: boole
     };
   }
   return { texto: tramitacao.despacho ?? '', restrito: false };
+}
+
+const SEM_QUEBRA = { whiteSpace: 'nowrap' } as const;
+
+/** A line under a cell's main text. */
+function Detalhe({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" color="text.secondary">
+      {children}
+    </Typography>
+  );
 }
 
 function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao[] }) {
@@ -71,16 +82,12 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
                 <TableCell>{tramitacao.sequencia}</TableCell>
                 <TableCell>
                   {tramitacao.passo ?? '—'}
-                  {tramitacao.fluxo ? (
-                    <Typography variant="body2" color="text.secondary">
-                      {tramitacao.fluxo}
-                    </Typography>
-                  ) : null}
+                  {tramitacao.fluxo ? <Detalhe>{tramitacao.fluxo}</Detalhe> : null}
                   {tramitacao.reencaminhamento ? (
                     <Chip label="Reencaminhado" size="small" color="secondary" variant="outlined" sx={{ mt: 0.5 }} />
                   ) : null}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <TableCell sx={SEM_QUEBRA}>
                   <abbr title={tramitacao.unidadeOrigem.nome}>{tramitacao.unidadeOrigem.sigla}</abbr>
                   {' → '}
                   <abbr title={tramitacao.unidadeDestino.nome}>{tramitacao.unidadeDestino.sigla}</abbr>
@@ -99,20 +106,16 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
                     </Box>
                   ) : null}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="dt-despacho">
+                <TableCell sx={SEM_QUEBRA} data-testid="dt-despacho">
                   {formatarDataHora(tramitacao.dtDespacho)}
                 </TableCell>
                 <TableCell>
-                  <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="dt-recebimento">
+                  <Box component="span" sx={SEM_QUEBRA} data-testid="dt-recebimento">
                     {tramitacao.dtRecebimento ? formatarDataHora(tramitacao.dtRecebimento) : 'Aguardando recebimento'}
                   </Box>
-                  {tramitacao.recebedor ? (
-                    <Typography variant="body2" color="text.secondary">
-                      por {tramitacao.recebedor}
-                    </Typography>
-                  ) : null}
+                  {tramitacao.recebedor ? <Detalhe>por {tramitacao.recebedor}</Detalhe> : null}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="dias">
+                <TableCell sx={SEM_QUEBRA} data-testid="dias">
                   {formatarDias(tramitacao.dias)}
                 </TableCell>
               </TableRow>
@@ -126,8 +129,7 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
 
 /** Spec §2 (public): every movement of the document in order, with steps, units, dispatch, dates and days. */
 export function MovimentacoesDocumentoPage() {
-  const { documentId, idDocumento } = useDocumentoDaRota();
-  const documento = useDocumento(idDocumento);
+  const { documentId, idDocumento, documento } = useDocumentoDaRotaComDados();
   const historico = useHistorico(idDocumento);
   const mensagemErro = (erro: unknown) => mensagemComDetalhe(TEXTOS.erroCarregarHistorico, erro);
   useErroConsulta(historico.error, mensagemErro);

@@ -176,8 +176,7 @@ export function TabelaCaixaPostal({
         total={resultado.total}
         pagina={estado.pagina}
         tamanhoPagina={estado.tamanhoPagina}
-        opcoesTamanho={[...new Set([...TAMANHOS_PAGINA_BUSCA, estado.tamanhoPagina])].sort((a, b) => a - b)}
-        rotuloTamanho="Documentos por página:"
+        opcoesTamanho={TAMANHOS_PAGINA_BUSCA}
         aoMudar={aoPaginar}
       />
     </>

@@ -27,10 +27,9 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Formulario } from '../../components/formulario/Formulario';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
-import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { passoEscolhido, useEscolhaPasso } from '../../lib/use-escolha-passo';
-import { useDocumento } from '../documentos/api';
+import { useDocumentoDaRotaComDados } from '../documentos/api';
 import {
   buscarConsistencia,
   consultaDestinos,
@@ -238,8 +237,7 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
 
 /** Spec §2 and §4: forwards the document (login). Flow, step, destination and dispatch; the saved draft pre-fills. */
 export function TramitarDocumentoPage() {
-  const { documentId, idDocumento } = useDocumentoDaRota();
-  const documento = useDocumento(idDocumento);
+  const { documentId, idDocumento, documento } = useDocumentoDaRotaComDados();
   const rascunho = useRascunhoDespacho(idDocumento);
   useErroConsulta(documento.error, (erro) => mensagemDoErro(erro, MENSAGENS.autuacao.erroBuscarDadosDocumento));
   // The draft only pre-fills: without it the form starts empty.

@@ -4,23 +4,23 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { type AlterarConfiguracoes, alterarConfiguracoesSchema, MENSAGENS, type Usuario } from '@tramite/shared';
 import { Controller, type FieldPath, type SubmitHandler, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { useCarregamento } from '../../components/feedback/contexto-carregamento';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { Formulario } from '../../components/formulario/Formulario';
-import { marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { type TextosSalvamento, useSalvarFormulario } from '../../components/formulario/use-salvar-formulario';
 import { Pagina } from '../../components/Pagina';
-import { mensagemComDetalhe } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useAlterarConfiguracoes } from './api';
 
+const SALVAMENTO: TextosSalvamento = {
+  titulo: 'Salvando configurações',
+  sucesso: MENSAGENS.usuario.configuracoesSalvas,
+  erro: MENSAGENS.usuario.erroAlterarConfiguracoes,
+};
 const CAMPOS: readonly FieldPath<AlterarConfiguracoes>[] = ['idUnidadeAtual', 'email', 'notificacoesPorEmail'];
 
 function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
   const navigate = useNavigate();
-  const snackbar = useSnackbar();
-  const { executar } = useCarregamento();
   const alterar = useAlterarConfiguracoes();
   const lotado = usuario.lotacoes.some((lotacao) => lotacao.id === usuario.configuracoes.idUnidadeAtual);
 
@@ -38,16 +38,12 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
     formState: { errors, isSubmitting },
   } = formulario;
 
-  const salvar: SubmitHandler<AlterarConfiguracoes> = async (dados) => {
-    try {
-      await executar('Salvando configurações', () => alterar.mutateAsync(dados));
-      snackbar.sucesso(MENSAGENS.usuario.configuracoesSalvas);
-      await navigate('/caixa-postal');
-    } catch (erro) {
-      marcarErrosDoServidor(erro, CAMPOS, setError);
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.usuario.erroAlterarConfiguracoes, erro));
-    }
-  };
+  const salvarFormulario = useSalvarFormulario(CAMPOS, setError, SALVAMENTO);
+  const salvar: SubmitHandler<AlterarConfiguracoes> = (dados) =>
+    salvarFormulario(
+      () => alterar.mutateAsync(dados),
+      () => navigate('/caixa-postal'),
+    );
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, maxWidth: 640 }}>
