@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { MENSAGENS } from '@tramite/shared';
 import { expect, it } from 'vitest';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from '../testing/ambiente-processos.ts';
 import { abrirEnvioLento, type EnvioLento, type RespostaCrua } from '../testing/envio-lento.ts';
-import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
 import { autuar, entrar, enviarPeca, type ProcessoServidor, pdfUnico } from './processos.ts';
 
 /**

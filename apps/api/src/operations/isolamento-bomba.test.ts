@@ -1,8 +1,8 @@
 import { type Consolidacao, MENSAGENS } from '@tramite/shared';
 import pg from 'pg';
 import { expect, it } from 'vitest';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from '../testing/ambiente-processos.ts';
 import { gerarPdfBomba } from '../testing/pdf-bomba.ts';
-import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
 import {
   autuar,
   type CenarioDemo,

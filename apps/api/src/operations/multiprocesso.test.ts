@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { abrirBanco, type ConexaoAberta } from '../db/connection.ts';
 import { enfileirarEmail } from '../platform/email.ts';
-import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from '../testing/ambiente-processos.ts';
 import {
   autuar,
   entrar,

@@ -2,7 +2,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { MENSAGENS } from '@tramite/shared';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from '../testing/ambiente-processos.ts';
 import { entrar, obter, type ProcessoServidor, type Resposta } from './processos.ts';
 
 /**

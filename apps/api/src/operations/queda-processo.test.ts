@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { expect, it } from 'vitest';
-import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from '../testing/ambiente-processos.ts';
 import { executarCarga, novasEstatisticas } from './carga.ts';
 import { conferirIntegridade } from './integridade.ts';
 import type { CenarioDemo, ProcessoServidor } from './processos.ts';

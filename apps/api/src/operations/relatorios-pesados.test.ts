@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { abrirBanco } from '../db/connection.ts';
+import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from '../testing/ambiente-processos.ts';
 import { criarUnidade, criarUsuario } from '../testing/fabricas.ts';
-import { comServidorPostgres, PORTAS, usarAmbienteProcessos } from './ambiente-processos.ts';
 import { entrar, type ProcessoServidor } from './processos.ts';
 import { quantil, sondarDurante } from './sonda-leve.ts';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { bancoDosTestes } from '../testing/banco-teste.ts';
+import { bancoDosTestes } from './banco-teste.ts';
 import {
   type BancoCriado,
   type CenarioDemo,
@@ -11,7 +11,7 @@ import {
   lerCenarioDemo,
   type OpcoesProcesso,
   type ProcessoServidor,
-} from './processos.ts';
+} from '../operations/processos.ts';
 
 /**
  * The fixed ports of the operation tests, in one place so that no two collide (the files run one at a time, but a
