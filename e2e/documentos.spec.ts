@@ -191,6 +191,9 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await preencherData(page, 'Data de criação inicial', '2025-01-01');
     await recusada(MENSAGENS.busca.dataCriacaoIncompleta);
 
+    await preencherData(page, 'Data de criação final', '2024-12-31');
+    await recusada(MENSAGENS.busca.dataCriacaoInvertida);
+
     await preencherData(page, 'Data de criação final', '2025-12-31');
     await preencherData(page, 'Data de tramitação final', '2025-12-31');
     await recusada(MENSAGENS.busca.dataTramitacaoIncompleta);
@@ -331,6 +334,23 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await page.getByRole('button', { name: 'Autuar' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.autuacao.documentoOrigemIncompleto);
     await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Received before it was written: refused at the receipt date, before any confirmation.
+    await preencherData(page, 'Data do documento de origem', '2025-03-10');
+    await preencherData(page, 'Data de recebimento', '2025-03-09');
+    await page.getByRole('button', { name: 'Autuar' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.autuacao.recebimentoAntesDoDocumento);
+    await expect(campoData(page, 'Data de recebimento')).toHaveAccessibleDescription(
+      MENSAGENS.autuacao.recebimentoAntesDoDocumento,
+    );
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await preencherData(page, 'Data de recebimento', '2025-03-10');
+    await page.getByRole('button', { name: 'Autuar' }).click();
+    const confirmacao = page.getByRole('dialog', { name: 'Confirmar autuação' });
+    await expect(confirmacao).toBeVisible();
+    await confirmacao.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(confirmacao).toBeHidden();
   });
 
   test('um documento que não pode ser editado leva à nova autuação com o motivo', async ({ page }) => {

@@ -181,6 +181,13 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
     await expect(page.getByTestId('erro-caixa-postal')).toHaveText(MENSAGENS.caixaPostal.dataIncompleta);
     await conferirAcessibilidade(page);
 
+    // The end before the start is said, not searched and answered with "nenhum documento".
+    await preencherData(page, 'Data final', '2025-12-31');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByTestId('erro-caixa-postal')).toHaveText(MENSAGENS.caixaPostal.dataInvertida);
+    await expect(page.getByTestId('documento-nao-encontrado')).toHaveCount(0);
+    await preencherData(page, 'Data final', '');
+
     await preencherData(page, 'Data inicial', '');
     await page.getByRole('textbox', { name: 'Número do documento' }).fill('99999.999999/2099-99');
     await page.getByRole('button', { name: 'Buscar' }).click();

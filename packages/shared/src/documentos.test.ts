@@ -30,6 +30,8 @@ describe('validarFiltrosBusca', () => {
     [{ dataEnvioFim: '2025-03-01', numeroDocumento: '1' }, B.dataTramitacaoIncompleta, ['dataEnvioInicio']],
     [{ dataCriacaoInicio: '2025-03-01', numeroDocumento: '1' }, B.dataCriacaoIncompleta, ['dataCriacaoFim']],
     [{ dataCriacaoFim: '2025-03-01', numeroDocumento: '1' }, B.dataCriacaoIncompleta, ['dataCriacaoInicio']],
+    [{ dataEnvioInicio: '2025-03-02', dataEnvioFim: '2025-03-01' }, B.dataTramitacaoInvertida, ['dataEnvioFim']],
+    [{ dataCriacaoInicio: '2025-03-02', dataCriacaoFim: '2025-03-01' }, B.dataCriacaoInvertida, ['dataCriacaoFim']],
     [{ tipoInteressado: 'A', numeroDocumento: '1' }, B.interessadoIncompleto, ['idInteressado']],
     [{ idInteressado: 7, numeroDocumento: '1' }, B.interessadoSemTipo, ['tipoInteressado']],
     [
@@ -56,6 +58,14 @@ describe('validarFiltrosBusca', () => {
     expect(mensagemBusca({ dataCriacaoInicio: '2025-01-01', tipoInteressado: 'A' })).toBe(B.dataCriacaoIncompleta);
     expect(mensagemBusca({ tipoInteressado: 'A', tipoResponsavelTramitacao: 'UNIDADE' })).toBe(B.interessadoIncompleto);
     expect(mensagemBusca({ resumoAssunto: 'ab' })).toBe(B.resumoCurto);
+    expect(
+      mensagemBusca({ dataEnvioInicio: '2025-02-01', dataEnvioFim: '2025-01-01', dataCriacaoInicio: '2025-01-01' }),
+    ).toBe(B.dataTramitacaoInvertida);
+  });
+
+  it('aceita um período de um dia só (início igual ao fim)', () => {
+    expect(mensagemBusca({ dataEnvioInicio: '2025-03-01', dataEnvioFim: '2025-03-01' })).toBeNull();
+    expect(mensagemBusca({ dataCriacaoInicio: '2025-03-01', dataCriacaoFim: '2025-03-01' })).toBeNull();
   });
 
   it.each([
@@ -163,6 +173,14 @@ describe('validarAutuacao', () => {
       emissorDocumentoOrigem: 'UFEX',
     };
     expect(validarAutuacao(autuacao(completo))).toEqual([]);
+  });
+
+  it('recusa o recebimento antes da data do documento de origem, sobre a data de recebimento', () => {
+    const origem = { numeroDocumentoOrigem: 'OF-1', emissorDocumentoOrigem: 'UFEX', dataDocumentoOrigem: '2025-01-10' };
+    expect(validarAutuacao(autuacao({ ...origem, dataRecebimento: '2025-01-09' }))).toEqual([
+      { path: ['dataRecebimento'], message: MENSAGENS.autuacao.recebimentoAntesDoDocumento },
+    ]);
+    expect(validarAutuacao(autuacao({ ...origem, dataRecebimento: '2025-01-10' }))).toEqual([]);
   });
 
   it('exige o motivo da urgência só de documento urgente', () => {

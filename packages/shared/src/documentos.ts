@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MENSAGENS } from './mensagens.ts';
+import { problemaPeriodo } from './periodo.ts';
 import { dataIsoValida, PAGINACAO } from './regras-leves.ts';
 
 /** Contracts and pure rules of documents: opening (autuação), search (busca), detail and editability. */
@@ -168,11 +169,16 @@ export interface ProblemaCampo {
 
 const problema = (message: string, ...path: [string] | []): ProblemaCampo => ({ path, message });
 
-/** An incomplete period (one of its two dates filled) is about the date still missing. */
-function periodoIncompleto(filtros: FiltrosBusca, inicio: CampoData, fim: CampoData, mensagem: string) {
-  const preenchidos = [preenchido(filtros[inicio]), preenchido(filtros[fim])];
-  if (preenchidos[0] === preenchidos[1]) return null;
-  return problema(mensagem, preenchidos[0] ? fim : inicio);
+/** A period with one date (about the one still missing) or with its start after its end (about the end). */
+function periodoComProblema(
+  filtros: FiltrosBusca,
+  inicio: CampoData,
+  fim: CampoData,
+  mensagens: { incompleto: string; invertido: string },
+) {
+  const mensagem = problemaPeriodo(filtros[inicio], filtros[fim], mensagens);
+  if (mensagem === null) return null;
+  return problema(mensagem, mensagem === mensagens.incompleto && !preenchido(filtros[inicio]) ? inicio : fim);
 }
 type CampoData = 'dataCriacaoInicio' | 'dataCriacaoFim' | 'dataEnvioInicio' | 'dataEnvioFim';
 
@@ -197,8 +203,14 @@ export function validarFiltrosBusca(
 ): ProblemaCampo | null {
   const B = MENSAGENS.busca;
   const incompleto =
-    periodoIncompleto(filtros, 'dataEnvioInicio', 'dataEnvioFim', B.dataTramitacaoIncompleta) ??
-    periodoIncompleto(filtros, 'dataCriacaoInicio', 'dataCriacaoFim', B.dataCriacaoIncompleta) ??
+    periodoComProblema(filtros, 'dataEnvioInicio', 'dataEnvioFim', {
+      incompleto: B.dataTramitacaoIncompleta,
+      invertido: B.dataTramitacaoInvertida,
+    }) ??
+    periodoComProblema(filtros, 'dataCriacaoInicio', 'dataCriacaoFim', {
+      incompleto: B.dataCriacaoIncompleta,
+      invertido: B.dataCriacaoInvertida,
+    }) ??
     parIncompleto(filtros, 'tipoInteressado', 'idInteressado', {
       incompleto: B.interessadoIncompleto,
       semTipo: B.interessadoSemTipo,
@@ -280,6 +292,10 @@ export function validarAutuacao(autuacao: RegrasAutuacao): ProblemaCampo[] {
   const vazios = CAMPOS_DOCUMENTO_ORIGEM.filter((campo) => !preenchido(autuacao[campo]));
   if (vazios.length > 0 && vazios.length < CAMPOS_DOCUMENTO_ORIGEM.length) {
     return vazios.map((campo) => problema(MENSAGENS.autuacao.documentoOrigemIncompleto, campo));
+  }
+  const { dataDocumentoOrigem, dataRecebimento } = autuacao;
+  if (dataDocumentoOrigem && dataRecebimento && dataRecebimento < dataDocumentoOrigem) {
+    return [problema(MENSAGENS.autuacao.recebimentoAntesDoDocumento, 'dataRecebimento')];
   }
   if (autuacao.urgente && !preenchido(autuacao.motivoUrgencia)) {
     return [problema(MENSAGENS.autuacao.urgenteSemMotivo, 'motivoUrgencia')];

@@ -47,6 +47,7 @@ export const MENSAGENS = {
   autuacao: {
     documentoOrigemIncompleto: 'Ao definir um documento de origem, todos os campos devem ser preenchidos',
     urgenteSemMotivo: 'Ao definir um documento como urgente, é necessário definir o motivo da urgência',
+    recebimentoAntesDoDocumento: 'A data de recebimento não pode ser anterior à data do documento de origem',
     assuntoInvalido: 'Este assunto é inválido para este tipo de documento',
     documentoOrigemNaoEncontrado: 'Documento não encontrado ou não é um processo/documento avulso',
     erroInicializacao: 'Erro durante a inicialização de dados da autuação: ',
@@ -186,6 +187,8 @@ export const MENSAGENS = {
       'Ao selecionar uma data de tramitação, é necessário selecionar tanto a data de tramitação inicial quanto a data de tramitação final',
     dataCriacaoIncompleta:
       'Ao selecionar uma data de criação, é necessário selecionar tanto a data de criação inicial quanto a data de criação final',
+    dataTramitacaoInvertida: 'A data de tramitação inicial deve ser anterior ou igual à data de tramitação final',
+    dataCriacaoInvertida: 'A data de criação inicial deve ser anterior ou igual à data de criação final',
     interessadoIncompleto:
       'Ao selecionar um tipo de interessado, é necessário selecionar também uma entidade interessada',
     responsavelIncompleto:
@@ -240,6 +243,7 @@ export const MENSAGENS = {
   caixaPostal: {
     filtroObrigatorio: 'Defina pelo menos o número do documento ou então as datas inicial e final conjuntamente',
     dataIncompleta: 'Ao selecionar uma data, é necessário selecionar tanto a data inicial quanto a data final',
+    dataInvertida: 'A data inicial deve ser anterior ou igual à data final',
     tiposInvalidos: 'Parâmetros de busca inválidos ao buscar lista de tipos de documento',
     tempoEsgotado: 'Tempo de espera expirou. Tente refinar mais sua busca para obter um número menor de resultados.',
     erroUnidadesAutorizadas: 'Não foi possível carregar as unidades autorizadas',

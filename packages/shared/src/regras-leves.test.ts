@@ -58,6 +58,10 @@ describe('lerFiltrosCaixaPostal (os filtros da caixa postal sem zod)', () => {
   it('mantém as regras da spec §5 e os nomes do barril', () => {
     expect(validarFiltrosCaixaPostal({ dataInicio: '2026-01-01' })).toBe(MENSAGENS.caixaPostal.dataIncompleta);
     expect(validarFiltrosCaixaPostal({})).toBe(MENSAGENS.caixaPostal.filtroObrigatorio);
+    expect(validarFiltrosCaixaPostal({ dataInicio: '2026-01-02', dataFim: '2026-01-01' })).toBe(
+      MENSAGENS.caixaPostal.dataInvertida,
+    );
+    expect(validarFiltrosCaixaPostal({ dataInicio: '2026-01-01', dataFim: '2026-01-01' })).toBeNull();
     expect(validarFiltrosCaixaPostal({ numeroDocumento: '1' })).toBeNull();
     expect(compararDoBarril).toBe(compararDescricao);
     expect([{ descricao: 'Ofício' }, { descricao: 'ata' }].sort(compararDescricao)[0]?.descricao).toBe('ata');

@@ -1,4 +1,5 @@
 import { MENSAGENS } from './mensagens.ts';
+import { problemaPeriodo } from './periodo.ts';
 
 /**
  * Constants and pure rules without zod. The web's first screen (the postal box) imports only these and the
@@ -40,10 +41,14 @@ export function validarFiltrosCaixaPostal(filtros: {
   dataInicio?: string | null;
   dataFim?: string | null;
 }): string | null {
-  const inicio = preenchido(filtros.dataInicio);
-  const fim = preenchido(filtros.dataFim);
-  if (inicio !== fim) return MENSAGENS.caixaPostal.dataIncompleta;
-  if (!preenchido(filtros.numeroDocumento) && !(inicio && fim)) return MENSAGENS.caixaPostal.filtroObrigatorio;
+  const periodo = problemaPeriodo(filtros.dataInicio, filtros.dataFim, {
+    incompleto: MENSAGENS.caixaPostal.dataIncompleta,
+    invertido: MENSAGENS.caixaPostal.dataInvertida,
+  });
+  if (periodo) return periodo;
+  if (!preenchido(filtros.numeroDocumento) && !preenchido(filtros.dataInicio)) {
+    return MENSAGENS.caixaPostal.filtroObrigatorio;
+  }
   return null;
 }
 

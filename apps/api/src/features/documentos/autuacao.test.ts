@@ -128,6 +128,16 @@ describe('POST /api/documentos', () => {
       { numeroDocumentoOrigem: 'OF-1', dataDocumentoOrigem: '2025-01-01' },
       MENSAGENS.autuacao.documentoOrigemIncompleto,
     ],
+    [
+      'recebimento antes da data do documento de origem',
+      {
+        numeroDocumentoOrigem: 'OF-1',
+        emissorDocumentoOrigem: 'UFEX',
+        dataDocumentoOrigem: '2025-01-10',
+        dataRecebimento: '2025-01-09',
+      },
+      MENSAGENS.autuacao.recebimentoAntesDoDocumento,
+    ],
     ['urgente sem motivo', { urgente: true, motivoUrgencia: '  ' }, MENSAGENS.autuacao.urgenteSemMotivo],
     ['tipo de interessado sem interessado', { idInteressado: null }, MENSAGENS.busca.interessadoIncompleto],
     ['assunto ausente', { idAssunto: -1 }, 'Informe o assunto'],

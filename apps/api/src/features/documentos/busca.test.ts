@@ -152,6 +152,8 @@ describe('GET /api/documentos: validação (spec §5)', () => {
     [{ dataEnvioInicio: '2025-03-01' }, MENSAGENS.busca.dataTramitacaoIncompleta],
     [{ dataEnvioFim: '2025-03-01', numeroDocumento: '1' }, MENSAGENS.busca.dataTramitacaoIncompleta],
     [{ dataCriacaoFim: '2025-03-01' }, MENSAGENS.busca.dataCriacaoIncompleta],
+    [{ dataEnvioInicio: '2025-03-10', dataEnvioFim: '2025-03-01' }, MENSAGENS.busca.dataTramitacaoInvertida],
+    [{ dataCriacaoInicio: '2025-03-02', dataCriacaoFim: '2025-03-01' }, MENSAGENS.busca.dataCriacaoInvertida],
     [{ ...MARCO, tipoInteressado: 'A' }, MENSAGENS.busca.interessadoIncompleto],
     [{ ...MARCO, idInteressado: 3 }, MENSAGENS.busca.interessadoSemTipo],
     [{ ...MARCO, tipoResponsavelTramitacao: 'UNIDADE' }, MENSAGENS.busca.responsavelIncompleto],

@@ -66,6 +66,10 @@ describe('GET caixa-postal: regras da busca', () => {
       expect(umaData.statusCode).toBe(400);
       expect(umaData.json().mensagem).toBe(MENSAGENS.caixaPostal.dataIncompleta);
     }
+    const invertida = await caixa(s.ana, 'dataInicio=2024-03-02&dataFim=2024-03-01');
+    expect(invertida.statusCode).toBe(400);
+    expect(invertida.json().mensagem).toBe(MENSAGENS.caixaPostal.dataInvertida);
+    expect((await caixa(s.ana, 'dataInicio=2024-03-01&dataFim=2024-03-01')).statusCode).toBe(200);
     const invalida = await caixa(s.ana, 'dataInicio=2024-02-30&dataFim=2024-03-01');
     expect(invalida.statusCode).toBe(400);
     expect(invalida.json().mensagem).toBe(MENSAGENS.busca.dataInvalida);
