@@ -2,7 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { bancoDosTestes } from './banco-teste.ts';
 import {
   type BancoCriado,
   type CenarioDemo,
@@ -12,6 +11,7 @@ import {
   type OpcoesProcesso,
   type ProcessoServidor,
 } from '../operations/processos.ts';
+import { bancoDosTestes } from './banco-teste.ts';
 
 /**
  * The fixed ports of the operation tests, in one place so that no two collide (the files run one at a time, but a
