@@ -194,7 +194,9 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await preencherData(page, 'Data de criação final', '2024-12-31');
     await recusada(MENSAGENS.busca.dataCriacaoInvertida);
 
+    // Fixing the cause clears the message as the user types, without searching again.
     await preencherData(page, 'Data de criação final', '2025-12-31');
+    await expect(erro).toBeHidden();
     await preencherData(page, 'Data de tramitação final', '2025-12-31');
     await recusada(MENSAGENS.busca.dataTramitacaoIncompleta);
     await preencherData(page, 'Data de tramitação final', '');

@@ -22,7 +22,14 @@ async function documentosDoProtocolo(page: Page) {
   return { pai, anexar, apensar };
 }
 
-async function juntar(page: Page, idPai: number, tipo: 'Anexar' | 'Apensar', numero: string) {
+/** Joins through the wizard; `cliqueDuplo` confirms with a double click, which must still send one request. */
+async function juntar(page: Page, idPai: number, tipo: 'Anexar' | 'Apensar', numero: string, cliqueDuplo = false) {
+  const pedidos: string[] = [];
+  page.on('request', (pedido) => {
+    if (pedido.method() === 'POST' && pedido.url().endsWith(`/api/documentos/${idPai}/agregados`)) {
+      pedidos.push(pedido.url());
+    }
+  });
   await page.goto(`/documentos/${idPai}/juntada`);
   await expect(page.getByRole('heading', { level: 1, name: 'Juntada de documentos' })).toBeVisible();
   await expect(page.getByTestId('titulo-etapa')).toHaveText('Passo 1 de 3: Tipo de juntada');
@@ -39,9 +46,11 @@ async function juntar(page: Page, idPai: number, tipo: 'Anexar' | 'Apensar', num
   await page.getByRole('button', { name: tipo }).click();
   const dialogo = page.getByRole('dialog');
   await expect(dialogo).toBeVisible();
-  await dialogo.getByRole('button', { name: 'Confirmar' }).click();
+  const confirmar = dialogo.getByRole('button', { name: 'Confirmar' });
+  await (cliqueDuplo ? confirmar.dblclick() : confirmar.click());
   await page.waitForURL((url) => url.pathname === `/documentos/${idPai}`);
   await expect(page.getByText(MENSAGENS.juntada.juntados)).toBeVisible();
+  expect(pedidos).toHaveLength(1);
 }
 
 test('Ana anexa um documento, apensa outro e desfaz as duas juntadas', async ({ page }) => {
@@ -61,7 +70,7 @@ test('Ana anexa um documento, apensa outro e desfaz as duas juntadas', async ({ 
   await conferirAcessibilidade(page);
 
   await juntar(page, pai.idDocumento, 'Anexar', anexar.numero);
-  await juntar(page, pai.idDocumento, 'Apensar', apensar.numero);
+  await juntar(page, pai.idDocumento, 'Apensar', apensar.numero, true);
 
   await page.goto(`/documentos/${pai.idDocumento}/vinculos`);
   await expect(page.getByRole('heading', { level: 1, name: 'Vínculos do documento' })).toBeVisible();
@@ -87,4 +96,37 @@ test('Ana anexa um documento, apensa outro e desfaz as duas juntadas', async ({ 
   await page.getByRole('dialog').getByRole('button', { name: 'Desapensar' }).click();
   await expect(page.getByText(MENSAGENS.juntada.desapensados)).toBeVisible();
   await expect(page.getByRole('link', { name: apensar.numero })).toHaveCount(0);
+});
+
+test('a página do documento leva à juntada; onde não se pode juntar, o botão diz por quê', async ({
+  page,
+  browser,
+}) => {
+  await entrar(page, 'ana');
+  const { pai } = await documentosDoProtocolo(page);
+  await page.goto(`/documentos/${pai.idDocumento}`);
+  // The date the document became valid (its first sending) is not called "Validade", which reads as an expiry.
+  await expect(page.getByText('Válido desde', { exact: true })).toBeVisible();
+  await expect(page.getByText('Validade', { exact: true })).toHaveCount(0);
+  const acoes = page.getByRole('group', { name: 'Ações do documento' });
+  await expect(acoes.getByRole('link', { name: 'Adicionar peças' })).toBeVisible();
+  await acoes.getByRole('link', { name: 'Juntar documentos' }).click();
+  await expect(page).toHaveURL(new RegExp(`/documentos/${pai.idDocumento}/juntada$`));
+  await expect(page.getByTestId('titulo-etapa')).toHaveText('Passo 1 de 3: Tipo de juntada');
+  // An anexação can be undone: the option does not say "em definitivo".
+  await expect(page.getByText('a anexação pode ser desfeita depois (desanexar)')).toBeVisible();
+  await expect(page.getByText(/em definitivo/)).toHaveCount(0);
+
+  // Bruno's unit does not hold it: the actions are there, unavailable, and pointing at one says why.
+  const contexto = await browser.newContext();
+  const outra = await contexto.newPage();
+  await entrar(outra, 'bruno', 'bruno', `/documentos/${pai.idDocumento}`);
+  const acoesBruno = outra.getByRole('group', { name: 'Ações do documento' });
+  await expect(acoesBruno.getByRole('link', { name: 'Juntar documentos' })).toHaveCount(0);
+  const indisponivel = acoesBruno.getByRole('button', { name: 'Juntar documentos', disabled: true });
+  await indisponivel.hover();
+  await expect(outra.getByRole('tooltip')).toHaveText(MENSAGENS.juntada.agregadorIndisponivel);
+  await expect(indisponivel).toHaveAccessibleDescription(MENSAGENS.juntada.agregadorIndisponivel);
+  await conferirAcessibilidade(outra);
+  await contexto.close();
 });

@@ -222,7 +222,12 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await escolher(dialogo, 'Nível de acesso', 'Público');
     await dialogo.getByRole('button', { name: 'Salvar' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.arquivos.justificativaAlteracaoObrigatoria);
-    await dialogo.getByRole('textbox', { name: 'Justificativa da alteração' }).fill('Imagem sem dados pessoais');
+    const justificativa = dialogo.getByRole('textbox', { name: 'Justificativa da alteração' });
+    await expect(justificativa).toHaveAccessibleDescription(MENSAGENS.arquivos.justificativaAlteracaoObrigatoria);
+    // Typed, the message goes away before the next try.
+    await justificativa.fill('Imagem sem dados pessoais');
+    await expect(justificativa).not.toHaveAccessibleDescription(MENSAGENS.arquivos.justificativaAlteracaoObrigatoria);
+    await expect(dialogo.getByText(MENSAGENS.arquivos.justificativaAlteracaoObrigatoria)).toHaveCount(0);
     await conferirAcessibilidade(page);
     await dialogo.getByRole('button', { name: 'Salvar' }).click();
 
@@ -286,7 +291,7 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await expect(page.getByTestId('tabela-pecas')).not.toContainText(NOME_PDF);
     await expect(cancelada.locator('[title*="Devolvido"]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Mover / })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Anexar arquivos' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Adicionar peças' })).toHaveCount(0);
     await conferirAcessibilidade(page);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   juntarSchema,
   mensagemDesjuntada,
+  motivoSemJuntada,
   normalizarTipoAgregacao,
   recebeAnexacao,
   TIPO_JUNTADA_ANEXAR,
@@ -40,5 +41,29 @@ describe('juntarSchema', () => {
     expect(juntarSchema.safeParse({ idDocumento: 3, tipoAgregacao: 'X' }).success).toBe(true);
     expect(juntarSchema.safeParse({ idDocumento: 3, tipoAgregacao: '' }).success).toBe(false);
     expect(juntarSchema.safeParse({ idDocumento: 0, tipoAgregacao: 'X' }).success).toBe(false);
+  });
+});
+
+describe('motivoSemJuntada', () => {
+  const disponivel = { idUnidadeAtual: 7, situacao: 'RECEBIDO', estadoProcessamento: 1, idDocumentoAgregador: null };
+  const mensagem = MENSAGENS.juntada.agregadorIndisponivel;
+
+  it('a unidade que tem o documento recebido e em andamento pode juntar (também o recebido por reencaminhamento)', () => {
+    expect(motivoSemJuntada(disponivel, 7)).toBeNull();
+    expect(motivoSemJuntada({ ...disponivel, situacao: 'T' }, 7)).toBeNull();
+  });
+
+  it('outra unidade, ou ninguém, não pode: sem permissão (403)', () => {
+    expect(motivoSemJuntada(disponivel, 8)).toEqual({ mensagem, semPermissao: true });
+    expect(motivoSemJuntada(disponivel, null)).toEqual({ mensagem, semPermissao: true });
+  });
+
+  it.each([
+    ['enviado e ainda não recebido', { situacao: 'ENVIADO' }],
+    ['em criação', { situacao: 'EM_CRIACAO' }],
+    ['arquivado', { estadoProcessamento: 2 }],
+    ['juntado a outro', { idDocumentoAgregador: 3 }],
+  ])('a unidade que o tem não pode quando está %s: conflito (409)', (_caso, mudanca) => {
+    expect(motivoSemJuntada({ ...disponivel, ...mudanca }, 7)).toEqual({ mensagem, semPermissao: false });
   });
 });

@@ -22,6 +22,32 @@ export function normalizarTipoAgregacao(tipo: string): TipoAgregacao {
   return valor === 'X' || valor === 'ANEXACAO' ? 'ANEXACAO' : 'APENSACAO';
 }
 
+/** Situations in which the unit holds a document it has received (T: received by re-forwarding). */
+export const SITUACOES_RECEBIDO = ['RECEBIDO', 'T'] as const;
+
+/**
+ * Why the unit `idUnidade` may not join documents into this one, or null when it may (the same rule on the server and
+ * on the document's page): the unit must hold it, received and in progress, and it must not be joined into another.
+ * `semPermissao` tells the server to answer 403 (another unit holds it) rather than 409.
+ */
+export function motivoSemJuntada(
+  agregador: {
+    idUnidadeAtual: number;
+    situacao: string;
+    estadoProcessamento: number | null | undefined;
+    idDocumentoAgregador: number | null;
+  },
+  idUnidade: number | null,
+): { mensagem: string; semPermissao: boolean } | null {
+  const mensagem = MENSAGENS.juntada.agregadorIndisponivel;
+  if (idUnidade === null || agregador.idUnidadeAtual !== idUnidade) return { mensagem, semPermissao: true };
+  const recebido = (SITUACOES_RECEBIDO as readonly string[]).includes(agregador.situacao);
+  if (!recebido || agregador.estadoProcessamento !== 1 || agregador.idDocumentoAgregador !== null) {
+    return { mensagem, semPermissao: false };
+  }
+  return null;
+}
+
 /**
  * Only processes receive attached documents: a type with `processo` or, for types that are not processes but are
  * kept as one (contracts, agreements...), `consideradoProcessoNaAnexacao`. Appending has no type rule.

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 
 interface DialogoConfirmacaoProps {
   aberto: boolean;
@@ -7,9 +7,13 @@ interface DialogoConfirmacaoProps {
   /** What is about to happen, read by screen readers as the dialog's description. */
   children: ReactNode;
   rotuloConfirmar?: string;
-  /** Disables both buttons while the confirmed action runs. */
+  /** Disables both buttons (an action the caller runs elsewhere is still running). */
   ocupado?: boolean;
-  aoConfirmar: () => void;
+  /**
+   * The confirmed action. When it returns a promise, both buttons stay disabled until it settles, and a second click
+   * (a double click) does nothing: the action runs once.
+   */
+  aoConfirmar: () => unknown;
   aoCancelar: () => void;
 }
 
@@ -24,11 +28,28 @@ export function DialogoConfirmacao({
   aoCancelar,
 }: DialogoConfirmacaoProps) {
   const id = useId();
+  // The ref stops a second click of the same double click, which comes before React renders the disabled button.
+  const emAndamento = useRef(false);
+  const [confirmando, setConfirmando] = useState(false);
+  const desabilitado = ocupado || confirmando;
+
+  async function confirmar() {
+    if (emAndamento.current) return;
+    emAndamento.current = true;
+    setConfirmando(true);
+    try {
+      await aoConfirmar();
+    } finally {
+      emAndamento.current = false;
+      setConfirmando(false);
+    }
+  }
+
   return (
     <Dialog
       open={aberto}
       onClose={() => {
-        if (!ocupado) aoCancelar();
+        if (!desabilitado) aoCancelar();
       }}
       aria-labelledby={`${id}-titulo`}
       aria-describedby={`${id}-descricao`}
@@ -41,10 +62,10 @@ export function DialogoConfirmacao({
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={aoCancelar} disabled={ocupado} autoFocus>
+        <Button onClick={aoCancelar} disabled={desabilitado} autoFocus>
           Cancelar
         </Button>
-        <Button onClick={aoConfirmar} disabled={ocupado} variant="contained">
+        <Button onClick={() => void confirmar()} disabled={desabilitado} variant="contained">
           {rotuloConfirmar}
         </Button>
       </DialogActions>

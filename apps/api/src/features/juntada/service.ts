@@ -2,8 +2,10 @@ import {
   type CandidatoJuntada,
   type JuntarEntrada,
   MENSAGENS,
+  motivoSemJuntada,
   normalizarTipoAgregacao,
   recebeAnexacao,
+  SITUACOES_RECEBIDO,
   type Vinculos,
 } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
@@ -14,7 +16,7 @@ import * as documentos from '../documentos/service.ts';
 import { notificarAcompanhantes } from '../favoritos/service.ts';
 import * as queries from './queries.ts';
 
-const RECEBIDO = ['RECEBIDO', 'T'];
+const RECEBIDO: readonly string[] = SITUACOES_RECEBIDO;
 
 const erroDocumento = () => naoEncontrado(MENSAGENS.autuacao.erroBuscarDadosDocumento);
 
@@ -31,14 +33,8 @@ function candidatoValido(filho: queries.DocumentoJuntada, idUnidade: number): bo
 
 /** The parent: held and received by the unit, in progress and not itself joined into another document. */
 function exigirAgregadorDisponivel(agregador: queries.DocumentoJuntada, idUnidade: number): void {
-  if (agregador.idUnidadeAtual !== idUnidade) throw semPermissao(MENSAGENS.juntada.agregadorIndisponivel);
-  if (
-    !RECEBIDO.includes(agregador.situacao) ||
-    agregador.estadoProcessamento !== 1 ||
-    agregador.idDocumentoAgregador !== null
-  ) {
-    throw conflito(MENSAGENS.juntada.agregadorIndisponivel);
-  }
+  const motivo = motivoSemJuntada(agregador, idUnidade);
+  if (motivo) throw motivo.semPermissao ? semPermissao(motivo.mensagem) : conflito(motivo.mensagem);
 }
 
 const iso = (data: Date | string) => new Date(data).toISOString();

@@ -30,8 +30,6 @@ export function DialogoVinculo({ arquivo, aoFechar, aoVincular }: DialogoVinculo
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(vinculoSchema),
     defaultValues: { numero: '' },
-    // The message under the number stays until the next try.
-    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const ocupado = formState.isSubmitting;

@@ -1,3 +1,4 @@
+import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
@@ -5,9 +6,17 @@ import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, Button, Link, Stack } from '@mui/material';
-import { type Documento, MENSAGENS, motivoNaoEditavel, type Usuario } from '@tramite/shared';
-import { useState } from 'react';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { Alert, Button, Link, Stack, Tooltip } from '@mui/material';
+import {
+  type Documento,
+  MENSAGENS,
+  motivoNaoEditavel,
+  motivoSemAlteracaoPecas,
+  motivoSemJuntada,
+  type Usuario,
+} from '@tramite/shared';
+import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
@@ -21,6 +30,31 @@ import { TEXTOS } from './textos';
 
 /** Spec §3 and §9: consolidations are also remembered locally under keys prefixed PROTOCOLO. */
 export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
+
+/** A screen of the document's own, or the same button disabled with the reason on hover and focus. */
+function AcaoComMotivo(props: { para: string; icone: ReactNode; rotulo: string; motivo: string | null }) {
+  if (props.motivo === null) {
+    return (
+      <Button variant="outlined" startIcon={props.icone} component={RouterLink} to={props.para}>
+        {props.rotulo}
+      </Button>
+    );
+  }
+  // aria-disabled, not disabled: the button stays focusable and hoverable, so the reason can be read.
+  return (
+    <Tooltip title={props.motivo} describeChild>
+      <Button
+        variant="outlined"
+        startIcon={props.icone}
+        aria-disabled="true"
+        onClick={(evento) => evento.preventDefault()}
+        sx={{ color: 'text.disabled', borderColor: 'action.disabled', cursor: 'not-allowed' }}
+      >
+        {props.rotulo}
+      </Button>
+    </Tooltip>
+  );
+}
 
 /**
  * The actions on the document (spec §2 "Document detail"). The PDFs and the consolidation are public like the
@@ -39,6 +73,22 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
   // The server decides which steps are allowed; the button is offered where sending can make sense.
   const podeTramitar =
     naUnidadeAtual && ['RECEBIDO', 'T', 'EM_CRIACAO'].includes(documento.situacao) && !documento.podeReceber;
+  const idUnidadeUsuario = usuario?.configuracoes.idUnidadeAtual ?? null;
+  const estadoProcessamento = documento.estado['2001'];
+  const motivoSemPecas = motivoSemAlteracaoPecas(
+    { situacao: documento.situacao, idUnidadeAtual: documento.unidadeAtual.id, estadoProcessamento },
+    idUnidadeUsuario,
+  );
+  const motivoJuntada =
+    motivoSemJuntada(
+      {
+        idUnidadeAtual: documento.unidadeAtual.id,
+        situacao: documento.situacao,
+        estadoProcessamento,
+        idDocumentoAgregador: documento.idDocumentoAgregador,
+      },
+      idUnidadeUsuario,
+    )?.mensagem ?? null;
 
   async function confirmarRecebimento() {
     setConfirmandoRecebimento(false);
@@ -110,6 +160,22 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
           <Button variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to={`/autuacoes/${id}`}>
             Editar autuação
           </Button>
+        ) : null}
+        {usuario ? (
+          <>
+            <AcaoComMotivo
+              para={`/documentos/${id}/pecas/upload`}
+              icone={<UploadFileOutlined />}
+              rotulo="Adicionar peças"
+              motivo={motivoSemPecas}
+            />
+            <AcaoComMotivo
+              para={`/documentos/${id}/juntada`}
+              icone={<AttachFileOutlined />}
+              rotulo="Juntar documentos"
+              motivo={motivoJuntada}
+            />
+          </>
         ) : null}
         {documento.geraCapa ? (
           <Button

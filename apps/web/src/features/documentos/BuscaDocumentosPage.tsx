@@ -1,5 +1,5 @@
 import { Alert, LinearProgress } from '@mui/material';
-import { MENSAGENS, type ProblemaCampo } from '@tramite/shared';
+import { MENSAGENS } from '@tramite/shared';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -32,13 +32,17 @@ export function BuscaDocumentosPage() {
   const chave = parametros.toString();
   const estado = lerBusca(parametros);
   const [valores, setValores] = useState<ValoresFiltros>(estado.filtros);
-  const [erroFormulario, setErroFormulario] = useState<ProblemaCampo | null>(null);
+  // After a refused search the form checks itself as the user types: a message goes away when its cause does.
+  const [recusada, setRecusada] = useState(false);
+  const erroFormulario = recusada ? validarBusca(valores, logado) : null;
 
   // The form follows the URL when it changes from outside (back/forward, a link).
   useEffect(() => {
-    setValores(lerBusca(new URLSearchParams(chave)).filtros);
-    setErroFormulario(null);
-  }, [chave]);
+    const filtros = lerBusca(new URLSearchParams(chave)).filtros;
+    setValores(filtros);
+    // A link with a broken combination is a refused search too: fixing the form clears its message.
+    setRecusada(temFiltros(filtros) && validarBusca(filtros, logado) !== null);
+  }, [chave, logado]);
 
   const buscaNaUrl = temFiltros(estado.filtros);
   const erroUrl = buscaNaUrl ? validarBusca(estado.filtros, logado) : null;
@@ -63,7 +67,7 @@ export function BuscaDocumentosPage() {
 
   function buscar() {
     const erro = validarBusca(valores, logado);
-    setErroFormulario(erro);
+    setRecusada(erro !== null);
     if (erro) {
       snackbar.erro(erro.message);
       return;
@@ -73,7 +77,7 @@ export function BuscaDocumentosPage() {
 
   function limpar() {
     setValores(filtrosVazios());
-    setErroFormulario(null);
+    setRecusada(false);
     setParametros(new URLSearchParams());
   }
 
@@ -87,7 +91,7 @@ export function BuscaDocumentosPage() {
         aoMudar={setValores}
         aoBuscar={buscar}
         aoLimpar={limpar}
-        erro={erroFormulario ?? erroUrl}
+        erro={recusada ? erroFormulario : erroUrl}
         logado={logado}
       />
       {resultado.isFetching ? <LinearProgress aria-label="Buscando documentos" sx={{ mb: 1 }} /> : null}

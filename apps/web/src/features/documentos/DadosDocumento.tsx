@@ -59,7 +59,7 @@ export function DadosDocumento({ documento }: { documento: Documento }) {
       <Item rotulo="Prazo" testId="prazo">
         {documento.prazo === null ? null : documento.prazo === 1 ? '1 dia' : `${documento.prazo} dias`}
       </Item>
-      <Item rotulo="Validade">{formatarDataHora(documento.dataValidade)}</Item>
+      <Item rotulo="Válido desde">{formatarDataHora(documento.dataValidade)}</Item>
       <Item rotulo="Urgente" testId="urgencia">
         {documento.urgente ? `Sim${documento.motivoUrgencia ? ` — ${documento.motivoUrgencia}` : ''}` : 'Não'}
       </Item>

@@ -32,7 +32,6 @@ export function DialogoComprovanteEmail({ aberto, documento, aoFechar }: Dialogo
   const { control, handleSubmit, reset, getValues, setValue, watch, clearErrors, formState } = useForm({
     resolver: zodResolver(comprovanteEmailSchema),
     defaultValues: { destinatario: '' },
-    reValidateMode: 'onSubmit',
   });
   const { idInteressado, tipoInteressado } = documento;
 

@@ -39,7 +39,7 @@ export function DialogoDesfazerJuntada({ idDocumento, agregado, aoFechar }: Dial
       rotuloConfirmar={agregado ? ACAO_DESFAZER[agregado.tipoAgregacao] : 'Confirmar'}
       ocupado={desjuntar.isPending}
       aoCancelar={aoFechar}
-      aoConfirmar={() => void confirmar()}
+      aoConfirmar={confirmar}
     >
       {agregado
         ? `Confirma que o documento ${agregado.numero} deixará de estar juntado a este? Ele volta à situação que tinha antes da juntada e permanece na unidade atual.`

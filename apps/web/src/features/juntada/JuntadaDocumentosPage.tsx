@@ -31,7 +31,7 @@ const ACOES: Record<TipoAgregacao, { rotulo: string; verbo: string; descricao: s
   ANEXACAO: {
     rotulo: 'Anexar',
     verbo: 'anexado',
-    descricao: 'O documento passa a fazer parte deste processo, em definitivo.',
+    descricao: 'O documento passa a fazer parte deste processo; a anexação pode ser desfeita depois (desanexar).',
   },
   APENSACAO: {
     rotulo: 'Apensar',
@@ -208,7 +208,7 @@ export function JuntadaDocumentosPage() {
         titulo={acao ? `${acao.rotulo} documento` : 'Juntar documento'}
         ocupado={juntar.isPending}
         aoCancelar={() => setConfirmando(false)}
-        aoConfirmar={() => void confirmar()}
+        aoConfirmar={confirmar}
       >
         Confirma que o documento {selecionado?.numero} será {acao?.verbo} ao documento {numeroPai}?
       </DialogoConfirmacao>

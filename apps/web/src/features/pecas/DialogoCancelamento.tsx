@@ -79,8 +79,6 @@ export function DialogoCancelamento({ peca, aoFechar }: { peca: Peca; aoFechar: 
   const { control, handleSubmit } = useForm<Cancelamento>({
     resolver: zodResolver(cancelamentoSchema),
     defaultValues: { situacaoVinculo: 'D', numeroDestino: '', justificativaCancelamento: '' },
-    // The messages stay until the next try.
-    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const [situacaoVinculo, numeroDestino] = useWatch({ control, name: ['situacaoVinculo', 'numeroDestino'] });
@@ -149,9 +147,7 @@ export function DialogoCancelamento({ peca, aoFechar }: { peca: Peca; aoFechar: 
         titulo="Confirmar cancelamento da peça"
         rotuloConfirmar={situacaoVinculo === 'M' ? 'Desmembrar' : 'Desentranhar'}
         ocupado={cancelar.isPending}
-        aoConfirmar={() => {
-          if (pendente) void confirmar(pendente);
-        }}
+        aoConfirmar={() => (pendente ? confirmar(pendente) : undefined)}
         aoCancelar={() => setPendente(null)}
       >
         “{nomePeca(peca)}” será marcada como {ROTULOS_SITUACAO_VINCULO[situacaoVinculo].toLowerCase()}

@@ -45,8 +45,7 @@ export function DialogoEdicaoPeca({ peca, hipoteses, carregandoHipoteses, aoFech
       idHipoteseLegal: peca.idHipoteseLegal,
       justificativaAlteracao: '',
     },
-    // The justification's message stays until the next try; the access fields check themselves (CamposAcessoPeca).
-    reValidateMode: 'onSubmit',
+    // The access fields check themselves (CamposAcessoPeca).
     shouldFocusError: false,
   });
 
@@ -94,9 +93,7 @@ export function DialogoEdicaoPeca({ peca, hipoteses, carregandoHipoteses, aoFech
         titulo="Salvar alterações do arquivo"
         rotuloConfirmar="Salvar"
         ocupado={alterar.isPending}
-        aoConfirmar={() => {
-          if (pendente) void salvar(pendente);
-        }}
+        aoConfirmar={() => (pendente ? salvar(pendente) : undefined)}
         aoCancelar={() => setPendente(null)}
       >
         Confirma as alterações em “{nomePeca(peca)}”? A justificativa fica registrada no histórico da peça.

@@ -39,7 +39,7 @@ export function PecasDocumentoPage() {
 
   useErroConsulta(pecas.error, MENSAGENS.arquivos.erroCarregarPecas);
 
-  const podeAnexar = motivoSemAlteracao(documento.data, usuario) === null;
+  const podeAdicionar = motivoSemAlteracao(documento.data, usuario) === null;
   const ativas = (pecas.data ?? []).filter((peca) => peca.situacaoVinculo === null).length;
   const ocupado = alterar.isPending || excluir.isPending;
 
@@ -82,14 +82,14 @@ export function PecasDocumentoPage() {
       tituloDocumento={numero ? `Peças — ${numero}` : TEXTOS.tituloPecas}
       descricao={numero ? `Documento ${numero}` : undefined}
       acoes={
-        podeAnexar && idDocumento !== null ? (
+        podeAdicionar && idDocumento !== null ? (
           <Button
             component={RouterLink}
             to={`/documentos/${idDocumento}/pecas/upload`}
             variant="contained"
             startIcon={<UploadFileOutlined />}
           >
-            {TEXTOS.anexarArquivos}
+            {TEXTOS.adicionarPecas}
           </Button>
         ) : null
       }
@@ -147,9 +147,7 @@ export function PecasDocumentoPage() {
         titulo="Excluir peça"
         rotuloConfirmar="Excluir"
         ocupado={excluir.isPending}
-        aoConfirmar={() => {
-          if (acao) void confirmarExclusao(acao.peca);
-        }}
+        aoConfirmar={() => (acao ? confirmarExclusao(acao.peca) : undefined)}
         aoCancelar={() => setAcao(null)}
       >
         {acao ? `Excluir “${nomePeca(acao.peca)}”? As peças seguintes são renumeradas.` : ''}

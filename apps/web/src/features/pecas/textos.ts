@@ -4,7 +4,7 @@ import { type Peca, ROTULOS_SITUACAO_VINCULO } from '@tramite/shared';
 export const TEXTOS = {
   tituloPecas: 'Peças do documento',
   tituloEnvio: 'Envio de peças',
-  anexarArquivos: 'Anexar arquivos',
+  adicionarPecas: 'Adicionar peças',
   nenhumaPeca: 'Este documento ainda não tem peças.',
   voltarPecas: 'Voltar às peças do documento',
   erroSequencia: 'Não foi possível alterar a sequência da peça',

@@ -46,7 +46,6 @@ export function useBuscaReencaminhamento(aoBuscar: (busca: BuscaReencaminhamento
     resolver: zodResolver(buscaSchema),
     defaultValues: { idUnidade: null, numeroDocumento: '' },
     shouldFocusError: false,
-    reValidateMode: 'onSubmit',
   });
 
   async function buscar({ idUnidade, numeroDocumento = '' }: z.output<typeof buscaSchema>) {

@@ -45,7 +45,6 @@ export function useEnvioReencaminhamento({ passo, documento, aoMudar }: OpcoesEn
     resolver: resolverReencaminhamento,
     defaultValues: ESCOLHAS_VAZIAS,
     shouldFocusError: false,
-    reValidateMode: 'onSubmit',
   });
   const escolha = useEscolhaPasso(formulario, {
     fluxos: useFluxosReencaminhamento(passo >= 2 ? idDocumento : null),

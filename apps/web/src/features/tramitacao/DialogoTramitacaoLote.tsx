@@ -130,8 +130,6 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
     resolver: resolverEnvio(tramitarLoteSchema),
     defaultValues: { ...valoresEnvioPadrao(), idsDocumentos: documentos.map((documento) => documento.idDocumento) },
     shouldFocusError: false,
-    // The messages stay until the next attempt.
-    reValidateMode: 'onSubmit',
   });
   const escolha = useEscolhaPasso(formulario, {
     fluxos,

@@ -105,7 +105,6 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
       despachoPreparatorio: rascunho?.despachoPreparatorio ?? '',
     }),
     shouldFocusError: false,
-    reValidateMode: 'onSubmit',
   });
   // A field's message goes away when the user changes it (or a field it depends on).
   const limparErros = (campos: readonly (keyof ValoresEnvio)[]) => formulario.clearErrors([...campos]);
@@ -225,9 +224,7 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
         titulo="Confirmar tramitação"
         rotuloConfirmar="Confirmar"
         aoCancelar={() => setConfirmacao(null)}
-        aoConfirmar={() => {
-          if (confirmacao) void enviar(confirmacao.envio);
-        }}
+        aoConfirmar={() => (confirmacao ? enviar(confirmacao.envio) : undefined)}
       >
         {confirmacao ? <MotivosConfirmacao confirmacao={confirmacao} /> : null}
       </DialogoConfirmacao>

@@ -89,7 +89,6 @@ export function VerificacaoPage() {
   const formulario = useForm({
     resolver: zodResolver(verificacaoSchema),
     defaultValues: { codigo: codigo ?? '' },
-    reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const { control, clearErrors } = formulario;
