@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { MENSAGENS } from '@tramite/shared';
 import { conferirAcessibilidade, entrar } from './apoio.ts';
 
 const VOCABULARIO = '/administracao/edicao-de-vocabulario-controlado';
@@ -101,6 +102,23 @@ test.describe('vocabulário controlado', () => {
       tipoDocumento: 'Requerimento',
       detalhamento: 'Use quando o aluno pedir o desligamento.',
     });
+
+    // The same description again for the same type and subject is refused with the reason; nothing is added.
+    await page.getByRole('button', { name: 'Novo item' }).click();
+    await dialogo.getByRole('combobox', { name: 'Tipo de documento' }).click();
+    await page.getByRole('option', { name: 'Requerimento', exact: true }).click();
+    await dialogo.getByRole('combobox', { name: 'Assunto' }).click();
+    await page.getByRole('option', { name: '125.42 — Cancelamento de matrícula' }).click();
+    await dialogo.getByRole('textbox', { name: 'Descrição' }).fill('cancelamento de matrícula a pedido');
+    await dialogo.getByRole('button', { name: 'Salvar' }).click();
+    await expect(page.getByTestId('snackbar')).toContainText(MENSAGENS.lookups.itemVocabularioDuplicado);
+    await expect(page.getByTestId('snackbar')).toHaveAttribute('data-tipo', 'error');
+    await expect(dialogo).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialogo).toHaveCount(0);
+    expect(
+      (await itensGlossario(page)).filter((i) => /cancelamento de matrícula a pedido/i.test(i.descricao)),
+    ).toHaveLength(1);
 
     // Edit.
     await page.getByRole('button', { name: 'Editar o item Cancelamento de matrícula a pedido' }).click();

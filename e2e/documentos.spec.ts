@@ -47,6 +47,10 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await escolher(page, 'Tipo de documento', 'Solicitação', 'Solicitação de Diárias');
     // The type has exactly one assignable subject: it comes pre-selected.
     await expect(page.getByRole('combobox', { name: 'Assunto', exact: true })).toHaveValue('052.2 — Diárias');
+    // The controlled vocabulary's guidance for this type and subject shows beside the subject.
+    const orientacoes = page.getByRole('region', { name: 'Orientações do vocabulário controlado' });
+    await expect(orientacoes).toContainText('Diárias para viagem a serviço');
+    await expect(orientacoes).toContainText('no mínimo 10 dias de antecedência');
     await escolherNaLista(page, 'Tipo de interessado', 'Aluno');
     await escolher(page, 'Interessado', 'Lucas', /Lucas Gabriel Martins/);
     await expect(page.getByRole('combobox', { name: 'Interessado', exact: true })).toHaveValue(

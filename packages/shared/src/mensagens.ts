@@ -233,6 +233,8 @@ export const MENSAGENS = {
     propriedadesAlteradas: 'Propriedades alteradas com sucesso',
     tipoDocumentoNaoEncontrado: 'Tipo de documento não encontrado',
     itemVocabularioNaoEncontrado: 'Item do vocabulário controlado não encontrado',
+    itemVocabularioDuplicado:
+      'Já existe um item do vocabulário controlado com esta descrição para este tipo de documento e assunto',
     interessadoSemEmail: 'O interessado não tem e-mail cadastrado',
     unidadesProcedenciaObrigatorias: 'Informe ao menos uma unidade de procedência',
     muitasConsultas: 'Muitas consultas em pouco tempo. Aguarde alguns minutos e tente novamente.',

@@ -166,6 +166,51 @@ describe('POST /api/glossario', () => {
     }
   });
 
+  it('recusa a mesma descrição para o mesmo tipo e assunto (409), também ao mesmo tempo, e aceita outra', async () => {
+    const par = { idTipoDocumento: idRequerimento, idAssunto: assuntos['125.41'] as number };
+    const existente = await salvar('POST', '/api/glossario', { ...par, descricao: 'Guia do trancamento' }, cookieAdmin);
+    expect(existente.statusCode).toBe(201);
+    const repetido = await salvar(
+      'POST',
+      '/api/glossario',
+      { ...par, descricao: '  GUIA do trancamento ' },
+      cookieAdmin,
+    );
+    esperarErro(repetido, 409, 'CONFLITO', MENSAGENS.lookups.itemVocabularioDuplicado);
+
+    // Two requests at once with a new description: exactly one is created.
+    const simultaneas = await Promise.all(
+      [1, 2].map(() => salvar('POST', '/api/glossario', { ...par, descricao: 'Prazo do trancamento' }, cookieAdmin)),
+    );
+    expect(simultaneas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const iguais = await t.banco.db
+      .selectFrom('itemGlossario')
+      .select('id')
+      .where('descricao', '=', 'Prazo do trancamento')
+      .execute();
+    expect(iguais).toHaveLength(1);
+
+    // Renaming another item of the pair to an existing description is refused too, and changes nothing.
+    const outro = await salvar('POST', '/api/glossario', { ...par, descricao: 'Documentos exigidos' }, cookieAdmin);
+    const idOutro = outro.json<ItemGlossario>().idItemGlossario;
+    const renomeado = await salvar(
+      'PATCH',
+      `/api/glossario/${idOutro}`,
+      { ...par, descricao: 'Guia do trancamento' },
+      cookieAdmin,
+    );
+    esperarErro(renomeado, 409, 'CONFLITO', MENSAGENS.lookups.itemVocabularioDuplicado);
+    // Saving an item with its own description is not a duplicate.
+    const mesmo = await salvar(
+      'PATCH',
+      `/api/glossario/${idOutro}`,
+      { ...par, descricao: 'Documentos exigidos' },
+      cookieAdmin,
+    );
+    expect(mesmo.statusCode).toBe(200);
+    await t.banco.db.deleteFrom('itemGlossario').where('idAssunto', '=', par.idAssunto).execute();
+  });
+
   it('exige a descrição (400)', async () => {
     const resposta = await salvar('POST', '/api/glossario', { ...corpo(), descricao: '   ' }, cookieAdmin);
     expect(resposta.statusCode).toBe(400);

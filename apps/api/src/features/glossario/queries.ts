@@ -57,3 +57,23 @@ export async function alterarItem(db: Banco, id: number, valores: ValoresItem): 
 export async function excluirItem(db: Banco, id: number): Promise<void> {
   await db.deleteFrom('itemGlossario').where('id', '=', id).execute();
 }
+
+/**
+ * Whether another item (not `excetoId`) has the same type, subject and description (case and surrounding spaces
+ * ignored). The caller holds the type's row lock (travarTipo), so two requests cannot both find none.
+ */
+export async function existeItemIgual(db: Banco, valores: ValoresItem, excetoId: number | null): Promise<boolean> {
+  let consulta = db
+    .selectFrom('itemGlossario')
+    .select('id')
+    .where('idTipoDocumento', '=', valores.idTipoDocumento)
+    .where('idAssunto', '=', valores.idAssunto)
+    .where(sql<boolean>`lower(btrim(descricao)) = lower(btrim(${valores.descricao}))`);
+  if (excetoId !== null) consulta = consulta.where('id', '!=', excetoId);
+  return (await consulta.executeTakeFirst()) !== undefined;
+}
+
+/** Locks the document type's row: the items of one type are written one request at a time. */
+export async function travarTipo(db: Banco, idTipoDocumento: number): Promise<void> {
+  await db.selectFrom('tipoDocumento').select('id').where('id', '=', idTipoDocumento).forUpdate().execute();
+}

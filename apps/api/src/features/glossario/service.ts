@@ -1,7 +1,7 @@
 import { type ItemGlossario, MENSAGENS } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
 import { type AutorAuditoria, type EntidadeAuditoria, registrarAuditoria } from '../../platform/auditoria.ts';
-import { campoInvalido, naoEncontrado } from '../../platform/erros.ts';
+import { campoInvalido, conflito, naoEncontrado } from '../../platform/erros.ts';
 import { validarAssuntoDoTipo } from '../assuntos/service.ts';
 import * as queries from './queries.ts';
 
@@ -18,10 +18,19 @@ async function validarAssunto(trx: Banco, item: queries.ValoresItem): Promise<vo
   }
 }
 
+/** The same description twice for one type and subject is refused (409); the type's row lock makes it race-safe. */
+async function recusarIgual(trx: Banco, valores: queries.ValoresItem, excetoId: number | null): Promise<void> {
+  await queries.travarTipo(trx, valores.idTipoDocumento);
+  if (await queries.existeItemIgual(trx, valores, excetoId)) {
+    throw conflito(MENSAGENS.lookups.itemVocabularioDuplicado);
+  }
+}
+
 /** `valores` as parsed by salvarItemGlossarioSchema. */
 export function incluirItem(db: Banco, valores: queries.ValoresItem, autor: AutorAuditoria): Promise<ItemGlossario> {
   return db.transaction().execute(async (trx) => {
     await validarAssunto(trx, valores);
+    await recusarIgual(trx, valores, null);
     const id = await queries.inserirItem(trx, valores);
     const depois = (await queries.buscarItem(trx, id)) as ItemGlossario;
     await registrarAuditoria(trx, { ...autorAuditoria(autor), acao: 'INCLUIR_ITEM_GLOSSARIO', idEntidade: id, depois });
@@ -38,6 +47,7 @@ export function alterarItem(
   return db.transaction().execute(async (trx) => {
     if (!(await queries.travarItem(trx, id))) throw naoEncontrado(MENSAGENS.lookups.itemVocabularioNaoEncontrado);
     await validarAssunto(trx, valores);
+    await recusarIgual(trx, valores, id);
     const antes = await queries.buscarItem(trx, id);
     await queries.alterarItem(trx, id, valores);
     const depois = (await queries.buscarItem(trx, id)) as ItemGlossario;

@@ -1,5 +1,6 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Button, Grid, Paper, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import {
   type Assunto,
   MINIMO_CARACTERES_NOME_INTERESSADO,
@@ -16,6 +17,7 @@ import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcac
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { SelecaoPorIdControlada } from '../../components/formulario/SelecaoPorIdControlada';
+import { consultaItensVocabulario } from '../glossario/api';
 import { buscarInteressados } from './api';
 import { useFormularioAutuacao } from './campos-autuacao';
 import { type Lista, opcoesDa } from './listas';
@@ -147,10 +149,35 @@ export function SecaoInteressado({ tiposInteressados }: { tiposInteressados: Tip
   );
 }
 
-/** The subject (assignable ones of the chosen type), its summary and the urgency with its reason. */
+/**
+ * The controlled vocabulary's guidance for the chosen type and subject (what to attach, where it goes), kept by the
+ * administrators on their glossary screen; nothing when there is none.
+ */
+function OrientacaoVocabulario({ idTipoDocumento, idAssunto }: { idTipoDocumento: number; idAssunto: number }) {
+  const itens = useQuery(consultaItensVocabulario());
+  const doPar = (itens.data ?? []).filter(
+    (item) => item.idTipoDocumento === idTipoDocumento && item.idAssunto === idAssunto,
+  );
+  if (doPar.length === 0) return null;
+  return (
+    <Stack spacing={1} aria-label="Orientações do vocabulário controlado" role="region">
+      {doPar.map((item) => (
+        <Alert key={item.idItemGlossario} severity="info">
+          <AlertTitle>{item.descricao}</AlertTitle>
+          {item.detalhamento}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+/** The subject (assignable ones of the chosen type), its guidance, its summary and the urgency with its reason. */
 export function SecaoAssunto({ assuntos }: { assuntos: Lista<Assunto> }) {
   const { control } = useFormularioAutuacao();
-  const [idTipoDocumento, urgente] = useWatch({ control, name: ['idTipoDocumento', 'urgente'] });
+  const [idTipoDocumento, idAssunto, urgente] = useWatch({
+    control,
+    name: ['idTipoDocumento', 'idAssunto', 'urgente'],
+  });
   return (
     <Secao titulo="Assunto">
       <Stack spacing={2}>
@@ -163,6 +190,9 @@ export function SecaoAssunto({ assuntos }: { assuntos: Lista<Assunto> }) {
           desabilitado={idTipoDocumento === null}
           textoAjuda={idTipoDocumento === null ? 'Escolha antes o tipo de documento.' : undefined}
         />
+        {idTipoDocumento !== null && idAssunto !== null ? (
+          <OrientacaoVocabulario idTipoDocumento={idTipoDocumento} idAssunto={idAssunto} />
+        ) : null}
         <CampoTextoControlado control={control} {...CAMPOS.resumo} required multiline minRows={2} fullWidth />
         <CampoMarcacaoControlado control={control} {...CAMPOS.urgente} />
         {urgente ? (
