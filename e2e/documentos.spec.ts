@@ -258,11 +258,13 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await expect(page.getByRole('button', { name: 'congresso' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'diárias 2026' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Adicionar aos favoritos' }).click();
+    const favorito = page.getByRole('button', { name: 'Favorito', exact: true });
+    await favorito.click();
     await expect(snackbar(page)).toHaveText('Documento adicionado aos favoritos');
-    await page.getByRole('button', { name: 'Remover dos favoritos' }).click();
+    await expect(favorito).toHaveAttribute('aria-pressed', 'true');
+    await favorito.click();
     await expect(snackbar(page)).toHaveText('Documento removido dos favoritos');
-    await expect(page.getByRole('button', { name: 'Adicionar aos favoritos' })).toBeVisible();
+    await expect(favorito).toHaveAttribute('aria-pressed', 'false');
   });
 
   test('ana recebe, com confirmação, um documento que aguarda na caixa do Protocolo Central', async ({ page }) => {
@@ -313,10 +315,9 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     const acoes = page.getByRole('group', { name: 'Ações do documento' });
     await expect(acoes.getByRole('button', { name: 'Comprovante', exact: true })).toBeVisible();
     await expect(acoes.getByRole('button', { name: 'Solicitar consolidação' })).toBeVisible();
-    for (const restrita of ['Receber', 'Tramitar', 'Editar autuação', 'Enviar comprovante por e-mail']) {
+    for (const restrita of ['Receber', 'Tramitar', 'Editar autuação', 'Enviar comprovante por e-mail', 'Favorito']) {
       await expect(acoes.getByText(restrita, { exact: true })).toHaveCount(0);
     }
-    await expect(page.getByRole('button', { name: 'Adicionar aos favoritos' })).toHaveCount(0);
     await conferirAcessibilidade(page);
 
     await page.goto(`/documentos/${idDocumento}`);

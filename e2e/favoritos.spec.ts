@@ -39,9 +39,12 @@ test('favoritos: favoritar, listar, filtrar, marcar, acompanhar por e-mail e rem
 
   // Favourite it from its own screen.
   await page.goto(`/documentos/${documento.idDocumento}`);
-  await page.getByRole('button', { name: 'Adicionar aos favoritos' }).click();
+  // The action bar's Favorito is a toggle: pressed once the document is a favourite.
+  const favorito = page.getByRole('button', { name: 'Favorito', exact: true });
+  await expect(favorito).toHaveAttribute('aria-pressed', 'false');
+  await favorito.click();
   await expect(snackbar(page)).toContainText(MENSAGENS.favoritos.adicionado);
-  await expect(page.getByRole('button', { name: 'Remover dos favoritos' })).toBeVisible();
+  await expect(favorito).toHaveAttribute('aria-pressed', 'true');
 
   // It is in the list, its number linking to the document.
   await page.goto('/documentos-favoritos');
@@ -132,5 +135,5 @@ test('favoritos: favoritar, listar, filtrar, marcar, acompanhar por e-mail e rem
 
   // The document screen agrees, and its tags stayed (one store).
   await page.goto(`/documentos/${documento.idDocumento}`);
-  await expect(page.getByRole('button', { name: 'Adicionar aos favoritos' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Favorito', exact: true })).toHaveAttribute('aria-pressed', 'false');
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type CandidatoJuntada, MENSAGENS, type TipoDocumento } from '@tramite/shared';
+import { type CandidatoJuntada, type ClasseJuntada, MENSAGENS, type TipoDocumento } from '@tramite/shared';
 import { conferirAcessibilidade, entrar } from './apoio.ts';
 
 /**
@@ -36,7 +36,7 @@ async function juntar(page: Page, idPai: number, tipo: 'Anexar' | 'Apensar', num
   await page.getByRole('radio', { name: new RegExp(`^${tipo}`) }).check();
   await page.getByRole('button', { name: 'Próximo' }).click();
   await expect(page.getByTestId('titulo-etapa')).toHaveText('Passo 2 de 3: Documento');
-  await page.getByLabel('Número do documento').fill(numero);
+  await page.getByLabel('Número do documento', { exact: true }).fill(numero);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(
     page.getByRole('radio', { name: new RegExp(numero.replace(/[.^$*+?()[\]{}|\\/]/g, '\\$&')) }),
@@ -64,7 +64,7 @@ test('Ana anexa um documento, apensa outro e desfaz as duas juntadas', async ({ 
   await page.getByRole('radio', { name: /^Apensar/ }).check();
   await expect(page.getByRole('radio', { name: /^Apensar/ })).toBeChecked();
   await page.getByRole('button', { name: 'Próximo' }).click();
-  await page.getByLabel('Número do documento').fill('99999999999999999');
+  await page.getByLabel('Número do documento', { exact: true }).fill('99999999999999999');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('alert').filter({ hasText: MENSAGENS.juntada.nenhumCandidato }).first()).toBeVisible();
   await conferirAcessibilidade(page);
@@ -129,4 +129,95 @@ test('a página do documento leva à juntada; onde não se pode juntar, o botão
   await expect(indisponivel).toHaveAccessibleDescription(MENSAGENS.juntada.agregadorIndisponivel);
   await conferirAcessibilidade(outra);
   await contexto.close();
+});
+
+/** A document of Ana's unit whose type takes no attached documents (neither a process nor kept as one). */
+async function naoProcessoDoProtocolo(page: Page) {
+  const candidatos = await page.request.get('/api/documentos/1/agregados/candidatos?numeroDocumento=20');
+  for (const candidato of (await candidatos.json()) as CandidatoJuntada[]) {
+    const classe = await page.request.get(`/api/documentos/${candidato.idDocumento}/agregados/tipo-documento`);
+    const { processo, consideradoProcessoNaAnexacao } = (await classe.json()) as ClasseJuntada;
+    if (!processo && !consideradoProcessoNaAnexacao) return candidato;
+  }
+  throw new Error('A semente não tem documento comum recebido no Protocolo Central');
+}
+
+test('num documento que não é processo o assistente oferece só a apensação e diz por que não anexar', async ({
+  page,
+}) => {
+  await entrar(page, 'ana');
+  const pai = await naoProcessoDoProtocolo(page);
+  await page.goto(`/documentos/${pai.idDocumento}/juntada`);
+  await expect(page.getByTestId('titulo-etapa')).toHaveText('Passo 1 de 3: Tipo de juntada');
+  // The only kind offered comes chosen; the other is not a choice, and the reason is next to the choice.
+  await expect(page.getByRole('radio', { name: /^Apensar/ })).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^Anexar/ })).toHaveCount(0);
+  await expect(page.getByTestId('tipo-nao-oferecido')).toHaveText(
+    `Anexar não é oferecido para o documento ${pai.numero}: ${MENSAGENS.juntada.agregadorNaoProcesso}.`,
+  );
+  await conferirAcessibilidade(page);
+
+  // Asking for it by the URL does not bring it back: the wizard stays at its first step, with apensação.
+  await page.goto(`/documentos/${pai.idDocumento}/juntada?etapa=2&tipo=ANEXACAO`);
+  await expect(page.getByTestId('titulo-etapa')).toHaveText('Passo 1 de 3: Tipo de juntada');
+  await expect(page).toHaveURL(/etapa=1/);
+  await expect(page.getByRole('radio', { name: /^Anexar/ })).toHaveCount(0);
+
+  // In a process both are offered, with nothing said about a kind left out.
+  const { pai: processo } = await documentosDoProtocolo(page);
+  await page.goto(`/documentos/${processo.idDocumento}/juntada`);
+  await expect(page.getByRole('radio', { name: /^Anexar/ })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /^Apensar/ })).not.toBeChecked();
+  await expect(page.getByTestId('tipo-nao-oferecido')).toHaveCount(0);
+});
+
+test('o passo fica na URL: Voltar do navegador percorre os passos, recarregar mantém o passo', async ({ page }) => {
+  await entrar(page, 'ana');
+  const { pai, apensar } = await documentosDoProtocolo(page);
+  const etapa = page.getByTestId('titulo-etapa');
+  await page.goto(`/documentos/${pai.idDocumento}/juntada`);
+  await page.getByRole('radio', { name: /^Apensar/ }).check();
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(etapa).toHaveText('Passo 2 de 3: Documento');
+  await page.getByLabel('Número do documento', { exact: true }).fill(apensar.numero);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const escolhido = page.getByRole('radio', {
+    name: new RegExp(apensar.numero.replace(/[.^$*+?()[\]{}|\\/]/g, '\\$&')),
+  });
+  await expect(escolhido).toBeChecked();
+  await page.getByRole('button', { name: 'Próximo' }).click();
+  await expect(etapa).toHaveText('Passo 3 de 3: Confirmação');
+  await expect(page.getByRole('main')).toContainText(`O documento ${apensar.numero}`);
+
+  // A reload stays at the confirmation, with the same document.
+  await page.reload();
+  await expect(etapa).toHaveText('Passo 3 de 3: Confirmação');
+  await expect(page.getByRole('main')).toContainText(`O documento ${apensar.numero}`);
+  await expect(page.getByRole('button', { name: 'Apensar' })).toBeVisible();
+
+  // Back goes to the document step (the search and the choice still there), then to the kind of join.
+  await page.goBack();
+  await expect(etapa).toHaveText('Passo 2 de 3: Documento');
+  await expect(escolhido).toBeChecked();
+  await page.goBack();
+  await expect(etapa).toHaveText('Passo 1 de 3: Tipo de juntada');
+  await expect(page.getByRole('radio', { name: /^Apensar/ })).toBeChecked();
+  await page.goForward();
+  await expect(etapa).toHaveText('Passo 2 de 3: Documento');
+
+  // The wizard's own Voltar is the same as the browser's Back.
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(etapa).toHaveText('Passo 1 de 3: Tipo de juntada');
+
+  // A URL whose choices do not hold falls back to the first step that is missing one.
+  await page.goto(`/documentos/${pai.idDocumento}/juntada?etapa=3&tipo=APENSACAO&numero=99999999&documento=1`);
+  await expect(etapa).toHaveText('Passo 2 de 3: Documento');
+  await page.goto(`/documentos/${pai.idDocumento}/juntada?etapa=abc&tipo=nada`);
+  await expect(etapa).toHaveText('Passo 1 de 3: Tipo de juntada');
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  // Nothing was joined by any of this.
+  const vinculos = await page.request.get(`/api/documentos/${pai.idDocumento}/agregados`);
+  expect((await vinculos.json()).agregados.map((a: { idDocumento: number }) => a.idDocumento)).not.toContain(
+    apensar.idDocumento,
+  );
 });

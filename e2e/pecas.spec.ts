@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { MENSAGENS } from '@tramite/shared';
+import { MENSAGENS, type Peca } from '@tramite/shared';
 import { conferirAcessibilidade, documentosDaDemonstracao, entrar, snackbar } from './apoio.ts';
 
 /** A small real PDF: header, one empty page, cross-reference table and trailer. */
@@ -82,17 +82,23 @@ interface DocumentoDaCaixa {
   unidadeAtual: string;
 }
 
-/** A document the Protocolo Central (Ana's unit) holds, received, in progress and not joined to another. */
-async function documentoRecebidoNoProtocolo(request: APIRequestContext): Promise<{ id: number; numero: string }> {
-  const documentos = documentosDaDemonstracao<DocumentoDaCaixa>(request);
-  for await (const item of documentos) {
+/** Documents the Protocolo Central (Ana's unit) holds, received, in progress and not joined to another. */
+async function documentosRecebidosNoProtocolo(request: APIRequestContext): Promise<{ id: number; numero: string }[]> {
+  const encontrados: { id: number; numero: string }[] = [];
+  for await (const item of documentosDaDemonstracao<DocumentoDaCaixa>(request)) {
     if (item.situacao !== 'RECEBIDO' || item.unidadeAtual !== 'PROT') continue;
     const detalhe = await (await request.get(`/api/documentos/${item.idDocumento}`)).json();
     if (detalhe.estado['2001'] === 1 && detalhe.idDocumentoAgregador === null) {
-      return { id: item.idDocumento, numero: item.numero };
+      encontrados.push({ id: item.idDocumento, numero: item.numero });
     }
   }
-  throw new Error('Nenhum documento recebido no Protocolo Central na semente');
+  if (encontrados.length < 2) throw new Error('A semente deveria ter documentos recebidos no Protocolo Central');
+  return encontrados;
+}
+
+/** The first of them: the one the serial tests below work on. */
+async function documentoRecebidoNoProtocolo(request: APIRequestContext): Promise<{ id: number; numero: string }> {
+  return (await documentosRecebidosNoProtocolo(request))[0] as { id: number; numero: string };
 }
 
 const linhaPeca = (page: Page, nome: string) => page.getByTestId('linha-peca').filter({ hasText: nome });
@@ -267,7 +273,7 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await expect(snackbar(page)).toHaveText(MENSAGENS.arquivos.cancelado);
     // Once desentranhada, the peça is for VISUALIZACAO_IRRESTRITA_PECAS only (spec §6): ana sees just the word.
     const cancelada = linhaDesentranhada(page);
-    await expect(cancelada).toContainText('Desentranhada');
+    await expect(cancelada).toContainText('Cancelada — desentranhada');
     await expect(cancelada).not.toContainText(NOME_PDF);
     await expect(cancelada.getByRole('button', { name: /^Mais ações/ })).toHaveCount(0);
     await expect(cancelada.getByRole('button', { name: /^Baixar/ })).toHaveCount(0);
@@ -292,6 +298,72 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     await expect(cancelada.locator('[title*="Devolvido"]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Mover / })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Adicionar peças' })).toHaveCount(0);
+    await conferirAcessibilidade(page);
+  });
+});
+
+test.describe('peças: a numeração depois de um desentranhamento', () => {
+  test('ana desentranha a peça 2: os números continuam 1..n, sem repetição, e a cancelada fica marcada', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await entrar(page, 'ana', 'ana', '/caixa-postal');
+    // The last of the Protocolo Central's documents with no cancelled peça (the tests above use the first one),
+    // given three more peças.
+    let documento: { id: number; numero: string } | undefined;
+    for (const candidato of (await documentosRecebidosNoProtocolo(page.request)).slice(1).reverse()) {
+      const pecas = (await (await page.request.get(`/api/documentos/${candidato.id}/pecas`)).json()) as Peca[];
+      if (pecas.every((peca) => peca.situacaoVinculo === null)) {
+        documento = candidato;
+        break;
+      }
+    }
+    if (!documento) throw new Error('A semente deveria ter documentos do Protocolo Central sem peças canceladas');
+    for (const parte of ['a', 'b', 'c']) {
+      const envio = await page.request.post(`/api/documentos/${documento.id}/anexos`, {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        multipart: {
+          tipoCopia: 'N',
+          nivelAcesso: 'P',
+          arquivo: { name: `numeracao-${parte}-${sufixo}.pdf`, mimeType: 'application/pdf', buffer: gerarPdf(parte) },
+        },
+      });
+      expect(envio.status()).toBe(201);
+    }
+    await page.goto(`/documentos/${documento.id}/pecas`);
+    await expect(linhaPeca(page, `numeracao-c-${sufixo}.pdf`)).toBeVisible();
+    const numeros = page.getByTestId('numero-peca');
+    const antes = await numeros.allTextContents();
+    expect(antes.length).toBeGreaterThanOrEqual(3);
+    expect(antes).toEqual(antes.map((_, i) => String(i + 1)));
+
+    // Peça 2, by its number in the row's actions.
+    await page.getByRole('button', { name: /^Mais ações da peça 2:/ }).click();
+    await page.getByRole('menuitem', { name: 'Cancelar peça' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Cancelar peça' });
+    await dialogo.getByRole('textbox', { name: 'Justificativa do cancelamento' }).fill('Juntada por engano');
+    await dialogo.getByRole('button', { name: 'Cancelar peça' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirmar cancelamento da peça' })
+      .getByRole('button', { name: 'Desentranhar' })
+      .click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.arquivos.cancelado);
+
+    // The numbers the reader sees: every active peça once, 1..n, no gap; the cancelled one has none.
+    await expect(page.getByTestId('situacao-peca-cancelada')).toHaveCount(1);
+    const depois = await numeros.allTextContents();
+    expect(depois).toHaveLength(antes.length);
+    const ativos = depois.filter((texto) => /^\d+$/.test(texto));
+    expect(ativos).toEqual(ativos.map((_, i) => String(i + 1)));
+    expect(ativos).toHaveLength(antes.length - 1);
+    const cancelada = page.getByTestId('linha-peca').filter({ has: page.getByTestId('situacao-peca-cancelada') });
+    await expect(cancelada.getByTestId('numero-peca')).toContainText('—');
+    await expect(cancelada.getByTestId('numero-peca')).toContainText('Sem número (cancelada)');
+    await expect(cancelada).toContainText('Cancelada — desentranhada');
+    await expect(cancelada).toContainText('Era a peça 2');
+    // It stays where it was, second in the list, right before the peça that is number 2 now.
+    expect(depois[1]).toMatch(/^—/);
+    expect(depois[2]).toBe('2');
     await conferirAcessibilidade(page);
   });
 });

@@ -54,10 +54,14 @@ async function gerarEConferirPdf(page: Page, caminho: string) {
 }
 
 test('o menu de relatórios só aparece para quem tem a permissão RELATORIOS', async ({ page }) => {
-  await entrar(page, 'ana', 'ana', '/caixa-postal');
+  // bruno (Pró-Reitoria de Graduação) holds no permission in the demo; the Protocolo Central's staff hold RELATORIOS.
+  await entrar(page, 'bruno', 'bruno', '/caixa-postal');
   await expect(page.getByRole('link', { name: 'Malote' })).toHaveCount(0);
   await page.goto('/relatorios/malote');
   await expect(page.getByText(MENSAGENS.geral.semPermissaoPagina)).toBeVisible();
+  // It says who grants the permission, and where.
+  await expect(page.getByTestId('sem-permissao')).toContainText('administrador do sistema');
+  await expect(page.getByTestId('sem-permissao')).toContainText('Administração › Usuários');
   await expect(page.getByRole('button', { name: 'Gerar relatório' })).toHaveCount(0);
 });
 

@@ -132,7 +132,8 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
     const linha = await buscarNaCaixaPorNumero(page, enviado.numero);
     await expect(linha).toContainText('Aguardando recebimento');
     await expect(linha).toContainText('PROT');
-    await expect(linha.getByRole('cell').nth(5)).toHaveText(DATA_HORA);
+    // Columns: selection, number, type (with the summary), origin, date of sending.
+    await expect(linha.getByRole('cell').nth(4)).toHaveText(DATA_HORA);
 
     await linha.getByRole('button', { name: `Receber o documento ${enviado.numero}` }).click();
     const dialogo = page.getByRole('dialog', { name: 'Receber documento' });
@@ -207,7 +208,8 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
 
   test('ana tramita dois documentos de uma vez e vê o resultado de cada um', async ({ page }) => {
     await entrar(page, 'ana', 'ana', '/caixa-postal');
-    const recebidos = (await caixaPostal(page.request)).filter((item) => item.recebido);
+    // Not urgent ones: urgent documents ask to confirm first (caixa-postal-fila.spec.ts).
+    const recebidos = (await caixaPostal(page.request)).filter((item) => item.recebido && !item.urgente);
     const [primeiro, segundo] = recebidos;
     if (!primeiro || !segundo) throw new Error('A semente deveria ter ao menos dois documentos recebidos');
 
@@ -279,12 +281,9 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
     const numero = (await pendente.getByRole('cell').nth(1).textContent()) ?? '';
     await conferirAcessibilidade(page);
 
+    // Nothing is received before the last step's confirmation (issue 19, item 10).
     await page.getByRole('radio', { name: `Escolher o documento ${numero}` }).check();
-    await page.getByRole('button', { name: 'Receber em nome da unidade' }).click();
-    const dialogo = page.getByRole('dialog', { name: 'Receber em nome da unidade' });
-    await expect(dialogo).toContainText(numero);
-    await dialogo.getByRole('button', { name: 'Receber' }).click();
-    await expect(snackbar(page)).toHaveText(MENSAGENS.reencaminhamento.recebido);
+    await page.getByRole('button', { name: 'Próximo' }).click();
 
     await expect(etapa).toHaveText('Passo 3 de 5: Fluxo');
     await expect(etapa).toBeFocused();
@@ -301,6 +300,9 @@ test.describe('tramitação, caixa postal, movimentações e reencaminhamento', 
     await page.getByRole('textbox', { name: 'Despacho' }).fill('Reencaminhado pela administração: unidade extinta.');
     await conferirAcessibilidade(page);
     await page.getByRole('button', { name: 'Reencaminhar' }).click();
+    const dialogo = page.getByRole('dialog', { name: 'Confirmar reencaminhamento' });
+    await expect(dialogo).toContainText(`${numero}, que aguarda recebimento, será recebido em nome da unidade CEAD`);
+    await dialogo.getByRole('button', { name: 'Reencaminhar' }).click();
     await expect(snackbar(page)).toHaveText(MENSAGENS.reencaminhamento.sucesso);
 
     // Back at step 1, the unit still chosen, its list reloaded without the forwarded document.

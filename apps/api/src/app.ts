@@ -25,7 +25,9 @@ import { rotasProcedencias } from './features/procedencias/routes.ts';
 import { rotasPropriedades } from './features/propriedades/routes.ts';
 import { rotasRelatorios } from './features/relatorios/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
+import { leituraDocumentos } from './features/tramitacao/leitura.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
+import { rotasUsuarios } from './features/usuarios/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
 import { VagasEnvio } from './platform/envio-multipart.ts';
 import { criarCompiladorSerializacao } from './platform/serializacao.ts';
@@ -104,12 +106,14 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasDocumentos);
       await api.register(rotasDocumentosPdf);
       await api.register(rotasTramitacao);
+      await api.register(leituraDocumentos);
       await api.register(rotasFavoritos);
       await api.register(rotasPecas);
       await api.register(rotasJuntada);
       await api.register(rotasConsolidacao);
       await api.register(rotasArquivosAssinados);
       await api.register(rotasRelatorios);
+      await api.register(rotasUsuarios);
     },
     { prefix: '/api' },
   );

@@ -3,7 +3,7 @@ import { iniciarServidor } from './inicializacao.ts';
 
 const CONTAS_DEMO = [
   ['admin', 'todas as permissões, várias lotações'],
-  ['ana', 'Protocolo Central'],
+  ['ana', 'Protocolo Central, relatórios'],
   ['bruno', 'outra unidade'],
   ['carla', 'interessada em alguns documentos'],
 ] as const;

@@ -2,13 +2,17 @@ import { z } from 'zod';
 import { unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 
-/** Permission names are part of the API (DOMAIN.md). */
+/**
+ * Permission names are part of the API (DOMAIN.md). ADMINISTRACAO_USUARIOS is not in DOMAIN.md's list: it guards
+ * the screen that grants the others (docs/domain.md, "Administração de usuários").
+ */
 export const PERMISSOES = [
   'VISUALIZACAO_IRRESTRITA_PECAS',
   'ADMINISTRACAO_VOCABULARIO',
   'ADMINISTRACAO_TIPOS_DOCUMENTAIS',
   'REENCAMINHAMENTO',
   'RELATORIOS',
+  'ADMINISTRACAO_USUARIOS',
 ] as const;
 export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);

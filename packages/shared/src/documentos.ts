@@ -77,6 +77,8 @@ export const documentoSchema = z.object({
   interessado: z.object({ id: z.number().int(), tipo: z.string(), nome: z.string() }).nullable(),
   unidadeProcedencia: unidadeRefSchema,
   unidadeAtual: unidadeRefSchema,
+  /** The unit that opened it: the one that may send it while it is EM_CRIACAO (impedimentoTramitacao). */
+  idUnidadeCriadora: z.number().int(),
   idDestino: z.number().int().nullable(),
   destino: unidadeRefSchema.nullable(),
   numeroDocumentoOrigem: z.string().nullable(),
@@ -88,7 +90,14 @@ export const documentoSchema = z.object({
   dataEnvio: z.string().nullable(),
   prazo: z.number().int().nullable(),
   idDocumentoAgregador: z.number().int().nullable(),
-  documentoAgregador: z.object({ idDocumento: z.number().int(), numero: z.string() }).nullable(),
+  /** The document this one is joined to, and how (null when the join predates the agregacao record). */
+  documentoAgregador: z
+    .object({
+      idDocumento: z.number().int(),
+      numero: z.string(),
+      tipoAgregacao: z.enum(['ANEXACAO', 'APENSACAO']).nullable(),
+    })
+    .nullable(),
   ultimaTramitacao: ultimaTramitacaoSchema.nullable(),
   /** The caller's own tags and favourite state (empty and false for anonymous users). */
   tags: z.array(z.string()),

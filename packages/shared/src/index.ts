@@ -1,3 +1,4 @@
+export * from './administracao-usuarios.ts';
 export * from './arquivos.ts';
 export * from './arquivos-assinados.ts';
 export * from './auth.ts';

@@ -3,6 +3,7 @@ import {
   juntarSchema,
   mensagemDesjuntada,
   motivoSemJuntada,
+  motivoTipoJuntadaRecusado,
   normalizarTipoAgregacao,
   recebeAnexacao,
   TIPO_JUNTADA_ANEXAR,
@@ -26,6 +27,22 @@ describe('recebeAnexacao', () => {
     expect(recebeAnexacao({ processo: true, consideradoProcessoNaAnexacao: false })).toBe(true);
     expect(recebeAnexacao({ processo: false, consideradoProcessoNaAnexacao: true })).toBe(true);
     expect(recebeAnexacao({ processo: false, consideradoProcessoNaAnexacao: false })).toBe(false);
+  });
+});
+
+describe('motivoTipoJuntadaRecusado', () => {
+  const processo = { processo: true, consideradoProcessoNaAnexacao: false };
+  const contrato = { processo: false, consideradoProcessoNaAnexacao: true };
+  const oficio = { processo: false, consideradoProcessoNaAnexacao: false };
+
+  it('anexar só num processo ou num tipo considerado processo; senão diz por quê', () => {
+    expect(motivoTipoJuntadaRecusado('ANEXACAO', processo)).toBeNull();
+    expect(motivoTipoJuntadaRecusado('ANEXACAO', contrato)).toBeNull();
+    expect(motivoTipoJuntadaRecusado('ANEXACAO', oficio)).toBe(MENSAGENS.juntada.agregadorNaoProcesso);
+  });
+
+  it('apensar vale para qualquer tipo', () => {
+    for (const tipo of [processo, contrato, oficio]) expect(motivoTipoJuntadaRecusado('APENSACAO', tipo)).toBeNull();
   });
 });
 

@@ -52,8 +52,21 @@ export function motivoSemJuntada(
  * Only processes receive attached documents: a type with `processo` or, for types that are not processes but are
  * kept as one (contracts, agreements...), `consideradoProcessoNaAnexacao`. Appending has no type rule.
  */
-export function recebeAnexacao(tipo: { processo: boolean; consideradoProcessoNaAnexacao: boolean }): boolean {
+export function recebeAnexacao(tipo: ClasseJuntada): boolean {
   return tipo.processo || tipo.consideradoProcessoNaAnexacao;
+}
+
+/** GET documentos/{id}/agregados/tipo-documento: what the join rules read of the parent's type. */
+export const classeJuntadaSchema = z.object({ processo: z.boolean(), consideradoProcessoNaAnexacao: z.boolean() });
+export type ClasseJuntada = z.infer<typeof classeJuntadaSchema>;
+
+/**
+ * Why a join of this kind into this parent is refused, or null when it is allowed: the one rule of the pair, on the
+ * server (409) and in the wizard, which offers only the kinds allowed and says why the other is not. Only the
+ * parent's type decides (DOMAIN.md "Joining"): the child may be any document the unit may join.
+ */
+export function motivoTipoJuntadaRecusado(tipo: TipoAgregacao, agregador: ClasseJuntada): string | null {
+  return tipo === 'ANEXACAO' && !recebeAnexacao(agregador) ? MENSAGENS.juntada.agregadorNaoProcesso : null;
 }
 
 /** The success message after undoing a join of the given kind. */

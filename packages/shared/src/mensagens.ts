@@ -42,6 +42,22 @@ export const MENSAGENS = {
     configuracoesSalvas: 'Configurações salvas com sucesso',
     unidadeNaoLotada: 'A unidade escolhida não é uma das suas lotações',
     emailInvalido: 'Informe um e-mail válido para as notificações',
+    unidadeAlterada: (sigla: string) => `Agora você está trabalhando em ${sigla}`,
+  },
+  /** Administração › Usuários (permission ADMINISTRACAO_USUARIOS). */
+  administracaoUsuarios: {
+    usuarioNaoEncontrado: 'Usuário não encontrado',
+    unidadeLotacaoInvalida: 'Unidade de lotação não encontrada ou inativa',
+    unidadeAtualForaDasLotacoes: 'A unidade atual deve ser uma das lotações do usuário',
+    semLotacao: 'Um usuário ativo precisa de pelo menos uma lotação',
+    muitasLotacoes: 'Um usuário pode ter no máximo 50 lotações',
+    autoDesativacao: 'Você não pode desativar o seu próprio usuário',
+    autoRemocaoAdministracao: 'Você não pode remover a sua própria permissão de administração de usuários',
+    salvo: 'Usuário alterado com sucesso',
+    erroSalvar: 'Não foi possível salvar o usuário',
+    erroCarregar: 'Não foi possível carregar os usuários',
+    erroCarregarUsuario: 'Não foi possível carregar o usuário',
+    nenhumEncontrado: 'Nenhum usuário encontrado',
   },
   /** Spec §8: 'Não foi possível carregar os tipos de documento / unidades de procedência / tipos de interessados / assuntos / lista de assuntos' is one family, one message per lookup. */
   autuacao: {
@@ -182,6 +198,10 @@ export const MENSAGENS = {
     desjuntarSemPermissao: 'Só a unidade que detém o documento pode desfazer a juntada',
     numeroObrigatorio: 'Informe o número do documento a juntar',
   },
+  buscaRapida: {
+    numeroVazio: 'Digite o número do documento (NUP) ou parte dele',
+    erroBuscar: 'Não foi possível buscar o documento. Tente de novo',
+  },
   busca: {
     dataTramitacaoIncompleta:
       'Ao selecionar uma data de tramitação, é necessário selecionar tanto a data de tramitação inicial quanto a data de tramitação final',
@@ -256,6 +276,8 @@ export const MENSAGENS = {
     sucesso: 'Documento reencaminhado com sucesso',
     recebido: 'Documento recebido em nome da unidade',
     receberAntes: 'Receba o documento em nome da unidade antes de reencaminhá-lo',
+    outraUnidade:
+      'O documento não está mais na caixa postal desta unidade: foi recebido ou tramitado enquanto você o reencaminhava. Busque a unidade de novo',
     naoPendente: 'Este documento não aguarda recebimento em nenhuma unidade',
   },
   relatorios: {
@@ -281,6 +303,11 @@ export const MENSAGENS = {
     marcadoresSalvos: 'Marcadores salvos com sucesso',
     jaRecebido: 'Este documento já foi recebido',
     naoPendenteRecebimento: 'Este documento não está aguardando recebimento na sua unidade',
+    // Bulk receipt from the postal box (issue 20).
+    loteRecebidos: (quantidade: number) =>
+      quantidade === 1 ? '1 documento recebido com sucesso' : `${quantidade} documentos recebidos com sucesso`,
+    loteNaoRecebidos: (quantidade: number) =>
+      quantidade === 1 ? '1 documento não foi recebido' : `${quantidade} documentos não foram recebidos`,
     marcadorLongo: 'Cada marcador deve ter no máximo 60 caracteres',
     marcadoresDemais: 'Informe no máximo 20 marcadores',
   },
@@ -331,6 +358,9 @@ export const MENSAGENS = {
       quantidade === 1 ? '1 documento tramitado com sucesso' : `${quantidade} documentos tramitados com sucesso`,
     loteFalhas: (quantidade: number) =>
       quantidade === 1 ? '1 documento não foi tramitado' : `${quantidade} documentos não foram tramitados`,
+    // Bulk forwarding warns as the single one does (its ALERTA 'urgente'), naming the urgent documents (issue 20).
+    loteUrgentes: (numeros: readonly string[]) =>
+      numeros.length === 1 ? `O documento ${numeros[0]} é urgente` : `Os documentos ${numeros.join(', ')} são urgentes`,
   },
   /** Favourites (issue 8): spec §8 "favourite add, remove and toggle failures have their own messages". */
   favoritos: {

@@ -7,6 +7,7 @@ const texto = fc.oneof(
   fc.string({ maxLength: 50 }),
   fc.constantFrom('', ' ', '12', ' 7 ', '0', '-3', '1.5', '1e2', '0x10', '9007199254740993', '100', '101', '100000'),
   fc.constantFrom('2026-01-31', '2025-02-30', '2024-02-29', '2026-1-1', ' 2026-01-31', 'dataEnvio', 'numero'),
+  fc.constantFrom('aguardando', 'novos', 'urgentes', 'recebidos', 'Novos', 'todos'),
   fc.constantFrom('tipo', 'asc', 'desc', 'DESC', 'x'.repeat(40), ` ${'x'.repeat(40)} `, 'x'.repeat(41)),
 );
 const valor = fc.oneof(texto, fc.integer({ min: -5, max: 200_000 }), fc.double(), fc.constant(null), fc.boolean());
@@ -16,6 +17,7 @@ const campos = [
   'idUnidadeAtual',
   'dataInicio',
   'dataFim',
+  'fila',
   'ordenacao',
   'direcao',
   'pagina',

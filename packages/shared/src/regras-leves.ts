@@ -33,6 +33,13 @@ export const PAGINACAO = { paginaMaxima: 100_000, tamanhoMaximo: 100, tamanhoPad
 export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo'] as const;
 export const NUMERO_DOCUMENTO_CAIXA_MAXIMO = 40;
 
+/**
+ * The postal box as a work queue (issue 20), one at a time, combined with the other filters: waiting to be received,
+ * received (held, drafts apart), arrived after the user's previous visit to the box, urgent (docs/domain.md).
+ */
+export const FILAS_CAIXA_POSTAL = ['aguardando', 'recebidos', 'novos', 'urgentes'] as const;
+export type FilaCaixaPostal = (typeof FILAS_CAIXA_POSTAL)[number];
+
 const preenchido = (valor: unknown) => valor !== undefined && valor !== null && String(valor).trim() !== '';
 
 /** Spec §5 'Postal box search': the first broken rule's message or null. */
@@ -59,6 +66,7 @@ export interface ConsultaCaixaPostal {
   idUnidadeAtual?: number;
   dataInicio?: string;
   dataFim?: string;
+  fila?: FilaCaixaPostal;
   ordenacao: (typeof ORDENACOES_CAIXA_POSTAL)[number];
   direcao: 'asc' | 'desc';
   pagina: number;
@@ -101,6 +109,11 @@ export function lerFiltrosCaixaPostal(entrada: Record<string, unknown>): Consult
     if (valor === undefined) continue;
     if (typeof valor !== 'string' || !dataIsoValida(valor)) return null;
     saida[campo] = valor;
+  }
+  if (entrada.fila !== undefined) {
+    const fila = FILAS_CAIXA_POSTAL.find((valor) => valor === entrada.fila);
+    if (!fila) return null;
+    saida.fila = fila;
   }
   const ordenacao = entrada.ordenacao === undefined ? 'dataEnvio' : entrada.ordenacao;
   const ordenacaoValida = ORDENACOES_CAIXA_POSTAL.find((valor) => valor === ordenacao);

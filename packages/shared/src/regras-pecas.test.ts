@@ -7,6 +7,7 @@ import {
   limitesSequencial,
   motivoSemAlteracaoPecas,
   moverPeca,
+  numeroPeca,
   type PecaOrdenavel,
   type PecaVisibilidade,
   pecaListavel,
@@ -312,5 +313,19 @@ describe('quem altera as peças', () => {
     [{ situacao: 'RECEBIDO', idUnidadeAtual: 1, estadoProcessamento: 4 }, 1, A.documentoEncerrado],
   ])('%j, unidade %s → %s', (documento, unidade, motivo) => {
     expect(motivoSemAlteracaoPecas(documento, unidade)).toBe(motivo);
+  });
+});
+
+describe('numeroPeca', () => {
+  it('numera só as peças ativas: uma cancelada não mostra o número que a seguinte herdou', () => {
+    // Peça 2 desentranhada: the server gave 2 to the former peça 3; the cancelled one still holds 2 in sequencial.
+    const lista = [
+      { sequencial: 1, situacaoVinculo: null },
+      { sequencial: 2, situacaoVinculo: 'D' as const },
+      { sequencial: 2, situacaoVinculo: null },
+      { sequencial: 3, situacaoVinculo: 'M' as const },
+      { sequencial: 3, situacaoVinculo: null },
+    ];
+    expect(lista.map(numeroPeca)).toEqual([1, null, 2, null, 3]);
   });
 });

@@ -40,6 +40,15 @@ export function renumerar(pecasAtivas: readonly PecaOrdenavel[]): { id: number; 
 }
 
 /**
+ * The number a peça is shown and printed with: only active peças are numbered (1..n, each number once). A cancelled
+ * peça keeps in `sequencial` the number it had when it was cancelled, which the next active peça took over; it is
+ * shown without a number (null), marked as cancelled.
+ */
+export function numeroPeca(peca: { sequencial: number; situacaoVinculo: SituacaoVinculo | null }): number | null {
+  return peca.situacaoVinculo === null ? peca.sequencial : null;
+}
+
+/**
  * Moves one active peça to a new position (clamped as spec §4 says); the peças in between shift by one.
  * Answers the whole new numbering 1..n; `sequencial` is where the peça landed.
  */

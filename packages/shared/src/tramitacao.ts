@@ -10,7 +10,7 @@ import {
 } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 import { exigeHipoteseLegal, NIVEIS_ACESSO, NIVEL_ACESSO_PADRAO, type NivelAcesso } from './pecas.ts';
-import { NUMERO_DOCUMENTO_CAIXA_MAXIMO, ORDENACOES_CAIXA_POSTAL } from './regras-leves.ts';
+import { FILAS_CAIXA_POSTAL, NUMERO_DOCUMENTO_CAIXA_MAXIMO, ORDENACOES_CAIXA_POSTAL } from './regras-leves.ts';
 
 /**
  * Contracts and pure rules of forwarding (tramitação), the postal box (caixa postal), the movement history, bulk
@@ -310,6 +310,8 @@ const dataIso = z.string().refine(dataIsoValida, MENSAGENS.busca.dataInvalida);
 // The postal box's plain rules live in regras-leves.ts (no zod), so that the web's first screen stays small.
 export {
   type ConsultaCaixaPostal,
+  FILAS_CAIXA_POSTAL,
+  type FilaCaixaPostal,
   lerFiltrosCaixaPostal,
   ORDENACOES_CAIXA_POSTAL,
   validarFiltrosCaixaPostal,
@@ -326,6 +328,7 @@ export const filtrosCaixaPostalSchema = z.object({
   idUnidadeAtual: z.coerce.number().int().positive().optional(),
   dataInicio: dataIso.optional(),
   dataFim: dataIso.optional(),
+  fila: z.enum(FILAS_CAIXA_POSTAL).optional(),
   ordenacao: z.enum(ORDENACOES_CAIXA_POSTAL).default('dataEnvio'),
   direcao: z.enum(['asc', 'desc']).default('desc'),
   ...paginacaoSchema.shape,
@@ -353,12 +356,37 @@ export const itemCaixaPostalSchema = z.object({
   /** calcularPrazo(dataEnvio): whole days since the last sending; null for drafts. */
   prazo: z.number().int().nullable(),
   urgente: z.boolean(),
+  /**
+   * False in the caller's own box for a document the caller has not opened (or received) since it arrived in the
+   * unit: shown as unread. Always true in re-forwarding, which is nobody's box.
+   */
+  lido: z.boolean(),
   estado: estadoSchema,
 });
 export type ItemCaixaPostal = z.infer<typeof itemCaixaPostalSchema>;
 
 export const paginaCaixaPostalSchema = paginaDeSchema(itemCaixaPostalSchema);
 export type PaginaCaixaPostal = z.infer<typeof paginaCaixaPostalSchema>;
+
+/** GET caixa-postal/contagens: the box's filters apart from the queue, the page and the order. */
+export const filtrosContagensCaixaPostalSchema = filtrosCaixaPostalSchema.pick({
+  numeroDocumento: true,
+  idTipoDocumento: true,
+  idUnidadeAtual: true,
+  dataInicio: true,
+  dataFim: true,
+});
+export type FiltrosContagensCaixaPostal = z.input<typeof filtrosContagensCaixaPostalSchema>;
+
+/** How many documents GET caixa-postal would list with those filters: in all and with each queue. */
+export const contagensCaixaPostalSchema = z.object({
+  todos: z.number().int(),
+  aguardando: z.number().int(),
+  recebidos: z.number().int(),
+  novos: z.number().int(),
+  urgentes: z.number().int(),
+});
+export type ContagensCaixaPostal = z.infer<typeof contagensCaixaPostalSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Bulk forwarding
@@ -391,6 +419,24 @@ export const resultadoLoteSchema = z.object({
 });
 export type ResultadoLote = z.infer<typeof resultadoLoteSchema>;
 
+/** POST recebimentos/lote: documents waiting in the caller's current unit, each received by the single-receipt rules. */
+export const receberLoteSchema = z.object({
+  idsDocumentos: z
+    .array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER))
+    .min(1, 'Selecione ao menos um documento')
+    .max(LOTE_MAXIMO, `Selecione no máximo ${LOTE_MAXIMO} documentos`),
+});
+export type ReceberLote = z.infer<typeof receberLoteSchema>;
+
+/** The outcome of one document of a bulk receipt; numero is null for an unknown (or hidden) document. */
+export const resultadoRecebimentoLoteSchema = z.object({
+  idDocumento: z.number().int(),
+  numero: z.string().nullable(),
+  recebido: z.boolean(),
+  erro: z.string().nullable(),
+});
+export type ResultadoRecebimentoLote = z.infer<typeof resultadoRecebimentoLoteSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Re-forwarding (permission REENCAMINHAMENTO)
 
@@ -411,10 +457,16 @@ export function validarFiltrosReencaminhamento(filtros: {
   return null;
 }
 
-/** POST reencaminhamento/documento/{id}/tramitacoes (spec §7): step, destination and despacho. */
+/**
+ * POST reencaminhamento/documento/{id}/tramitacoes (spec §7): step, destination and despacho. A document still
+ * waiting in the unit's box is received in its name and sent in the same transaction. `idUnidade`, optional, is the
+ * unit the administrator acts for (the box the wizard listed): when the document is no longer pending to or held by
+ * it, the request is refused (409) instead of acting for another unit.
+ */
 export const reencaminharSchema = z.object({
   idPasso: camposEnvio.idPasso,
   idDestino: camposEnvio.idDestino,
   despacho: textoOpcional,
+  idUnidade: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
 });
 export type Reencaminhar = z.infer<typeof reencaminharSchema>;

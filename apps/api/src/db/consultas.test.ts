@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CriteriosBusca, consultaBusca, consultaInformacoesDocumento } from '../features/documentos/queries.ts';
-import { consultasCaixa } from '../features/tramitacao/queries.ts';
+import { consultaContagensCaixa, consultasCaixa } from '../features/tramitacao/queries.ts';
 import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
 
 // The SQL of the hot calls, compiled with fixed parameters and kept in consultas/*.sql (as immich keeps
@@ -43,6 +43,18 @@ describe('SQL das consultas mais usadas', () => {
     await expect(comoArquivo(origem, pagina.compile(banco.db))).toMatchFileSnapshot(
       './consultas/caixa-postal-pagina.sql',
     );
+  });
+
+  it('caixa postal: contagens por fila (o menu e os chips)', async () => {
+    const contagens = consultaContagensCaixa({
+      idUnidade: 7,
+      periodo: { inicio: '2026-01-01', fim: '2026-01-31' },
+      incluirRascunhos: true,
+      novosDesde: new Date('2026-01-20T12:00:00Z'),
+    });
+    await expect(
+      comoArquivo('features/tramitacao/queries.ts: consultaContagensCaixa', contagens.compile(banco.db)),
+    ).toMatchFileSnapshot('./consultas/caixa-postal-contagens-filas.sql');
   });
 
   it('caixa postal filtrada por número, tipo e período, ordenada por tipo', async () => {

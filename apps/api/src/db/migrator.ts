@@ -16,6 +16,8 @@ import * as consolidacaoAcesso from './migrations/0016-consolidacao-acesso.ts';
 import * as esperaLogin from './migrations/0017-espera-login.ts';
 import * as auditoriaVocabulario from './migrations/0018-auditoria-vocabulario.ts';
 import * as consolidacaoIp from './migrations/0019-consolidacao-ip.ts';
+import * as caixaPostalFila from './migrations/0020-caixa-postal-fila.ts';
+import * as administracaoUsuarios from './migrations/0021-administracao-usuarios.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -35,6 +37,8 @@ const migracoes: Record<string, Migration> = {
   '0017-espera-login': esperaLogin,
   '0018-auditoria-vocabulario': auditoriaVocabulario,
   '0019-consolidacao-ip': consolidacaoIp,
+  '0020-caixa-postal-fila': caixaPostalFila,
+  '0021-administracao-usuarios': administracaoUsuarios,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

@@ -26,7 +26,9 @@ import type {
   AnexoTable,
   ArquivoAssinadoTable,
   ArquivoTable,
+  CaixaPostalVisitaTable,
   ConsolidacaoTable,
+  DocumentoLeituraTable,
   DocumentoTable,
   FavoritoTable,
   MarcadorTable,
@@ -85,6 +87,8 @@ export interface Database {
   peca: PecaTable;
   agregacao: AgregacaoTable;
   favorito: FavoritoTable;
+  documentoLeitura: DocumentoLeituraTable;
+  caixaPostalVisita: CaixaPostalVisitaTable;
   marcador: MarcadorTable;
   tipoAssinatura: TipoAssinaturaTable;
   arquivoAssinado: ArquivoAssinadoTable;

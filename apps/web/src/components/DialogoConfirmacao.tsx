@@ -7,6 +7,8 @@ interface DialogoConfirmacaoProps {
   /** What is about to happen, read by screen readers as the dialog's description. */
   children: ReactNode;
   rotuloConfirmar?: string;
+  /** The button that gives up; 'Cancelar' unless told. */
+  rotuloCancelar?: string;
   /** Disables both buttons (an action the caller runs elsewhere is still running). */
   ocupado?: boolean;
   /**
@@ -23,6 +25,7 @@ export function DialogoConfirmacao({
   titulo,
   children,
   rotuloConfirmar = 'Confirmar',
+  rotuloCancelar = 'Cancelar',
   ocupado = false,
   aoConfirmar,
   aoCancelar,
@@ -63,7 +66,7 @@ export function DialogoConfirmacao({
       </DialogContent>
       <DialogActions>
         <Button onClick={aoCancelar} disabled={desabilitado} autoFocus>
-          Cancelar
+          {rotuloCancelar}
         </Button>
         <Button onClick={() => void confirmar()} disabled={desabilitado} variant="contained">
           {rotuloConfirmar}

@@ -1,4 +1,4 @@
-import { Alert, Box, Paper, TableContainer, TablePagination, Typography } from '@mui/material';
+import { Alert, Box, Paper, TablePagination, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { opcoesComAtual, type PaginacaoProps, ROTULO_TAMANHO_PADRAO } from './Paginacao';
 
@@ -42,7 +42,7 @@ interface SecaoResultadosProps {
   /** True while another page is on its way (the previous rows stay visible, faded). */
   atualizando: boolean;
   paginacao: PaginacaoProps;
-  /** The table. */
+  /** The table (a `Tabela`, which scrolls in its own container). */
   children: ReactNode;
 }
 
@@ -72,7 +72,7 @@ export function SecaoResultados({
           {vazio.mensagem}
         </Alert>
       ) : (
-        <TableContainer sx={{ opacity: atualizando ? 0.6 : 1 }}>{children}</TableContainer>
+        <Box sx={{ opacity: atualizando ? 0.6 : 1 }}>{children}</Box>
       )}
       <PaginacaoTabela {...paginacao} />
     </Paper>

@@ -2,16 +2,13 @@ import {
   Box,
   LinearProgress,
   Paper,
-  Table,
-  TableBody,
   TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
   type TablePaginationProps,
   TableRow,
 } from '@mui/material';
 import type { ReactNode } from 'react';
+import { type ColunaTabela, Tabela } from './Tabela';
 
 interface TabelaPaginadaProps {
   /** A bar above the table while the list (re)loads, named by `rotuloCarregando`; a blank line of its height else. */
@@ -20,7 +17,10 @@ interface TabelaPaginadaProps {
   /** The table's caption, above it: what it lists and in which order. */
   legenda: ReactNode;
   idLegenda?: string;
-  /** The names of the columns, before the last one ("Ações", right-aligned), which holds each row's buttons. */
+  /**
+   * The names of the columns, before the last one ("Ações", right-aligned), which holds each row's buttons. On
+   * narrow screens each row becomes a card with these names as labels (see `Tabela`).
+   */
   colunas: readonly string[];
   /** The rows of the page shown. */
   children: ReactNode;
@@ -46,36 +46,21 @@ export function TabelaPaginada({
   paginacao,
   testId,
 }: TabelaPaginadaProps) {
+  const colunasTabela: ColunaTabela[] = [
+    ...colunas.map((rotulo) => ({ rotulo })),
+    { rotulo: 'Ações', papel: 'acoes', alinhamento: 'right' },
+  ];
   return (
     <Paper variant="outlined">
       {carregando ? <LinearProgress aria-label={rotuloCarregando} /> : <Box sx={{ height: 4 }} />}
-      <TableContainer>
-        <Table size="small" data-testid={testId}>
-          <caption id={idLegenda} style={{ captionSide: 'top', textAlign: 'left' }}>
-            {legenda}
-          </caption>
-          <TableHead>
-            <TableRow>
-              {colunas.map((coluna) => (
-                <TableCell key={coluna} scope="col">
-                  {coluna}
-                </TableCell>
-              ))}
-              <TableCell scope="col" align="right">
-                Ações
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {children}
-            {vazio ? (
-              <TableRow>
-                <TableCell colSpan={colunas.length + 1}>{vazio}</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <Tabela data-testid={testId} legenda={legenda} idLegenda={idLegenda} colunas={colunasTabela}>
+        {children}
+        {vazio ? (
+          <TableRow>
+            <TableCell colSpan={colunas.length + 1}>{vazio}</TableCell>
+          </TableRow>
+        ) : null}
+      </Tabela>
       <TablePagination component="div" {...paginacao} />
     </Paper>
   );

@@ -135,6 +135,21 @@ export interface FavoritoTable {
   criadoEm: Timestamp;
 }
 
+/** When a user last opened a document (its page, or receiving it): the postal box's unread rows (issue 20). */
+export interface DocumentoLeituraTable {
+  idUsuario: number;
+  idDocumento: number;
+  dtLeitura: Timestamp;
+}
+
+/** A user's visits to the postal box of a unit: "Novos desde meu último acesso" (issue 20, docs/domain.md). */
+export interface CaixaPostalVisitaTable {
+  idUsuario: number;
+  idUnidade: number;
+  dtUltima: Timestamp;
+  dtAnterior: TimestampNullable;
+}
+
 export interface MarcadorTable {
   idUsuario: number;
   idDocumento: number;

@@ -721,6 +721,18 @@ export class PlanejadorDocumentos {
     return ultimos;
   }
 
+  /**
+   * A type whose name states the origin fixes it: a 'Processo Eletrônico Nato-Digital' is never digitised (estado
+   * 32002 = 3 would show it as 'Processo Eletrônico Nato-Digital (Digitalizado)') nor on paper. Called once the peças
+   * are planned: the origin drawn for these documents still drives the random choices, so the rest of the demo data
+   * stays as it was (their peças may be scanned copies, as a born-digital process may hold).
+   */
+  origemPeloTipo(): void {
+    for (const plano of this.documentos) {
+      if (plano.chaveTipo === 'processoNatoDigital') plano.estadoOrigem = 4;
+    }
+  }
+
   /** Origin documents: external letters (ofícios of other bodies) and earlier documents of the institution. */
   preencherOrigens(): void {
     const a = this.aleatorio;

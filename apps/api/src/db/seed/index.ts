@@ -5,6 +5,7 @@ import { gerarHashSenha } from '../../platform/senha.ts';
 import type { Database } from '../schema.ts';
 import { Aleatorio } from './aleatorio.ts';
 import { type ArquivoDemo, type ChaveArquivo, gerarArquivosDemo, gerarPdfAssinado } from './arquivos-demo.ts';
+import { semearCaixaPostal } from './caixa-postal.ts';
 import { planejarCenarios, ROTULOS, type Rotulo } from './cenarios.ts';
 import { inserirMembrosComissoes } from './comissoes-membros.ts';
 import { type DocumentoPlano, PlanejadorDocumentos } from './documentos.ts';
@@ -129,6 +130,7 @@ function planejar(agora: Date, formato: FormatoNup): Plano {
   const planejadorPecas = new PlanejadorPecas(aleatorio, relogio);
   planejadorPecas.planejar(planejador.documentos);
   planejadorPecas.cancelar(planejador.documentos, { D: 3, M: 3 });
+  planejador.origemPeloTipo();
   numerarRegistros(planejador.documentos, planejadorPecas.pecas);
   return { relogio, documentos: planejador.documentos, pecas: planejadorPecas.pecas, ultimosNup };
 }
@@ -304,6 +306,7 @@ export async function semearDemo(
         FROM (VALUES ${valores}) AS v(id, origem, agregador) WHERE documento.id = v.id`.execute(trx);
     }
     await inserir('tramitacao', linhasTramitacoes(plano.documentos, relogio));
+    Object.assign(contar, await semearCaixaPostal(trx, agora));
     await inserir('agregacao', linhasAgregacoes(plano.documentos, relogio));
     await inserir('desarquivamento', linhasDesarquivamentos(plano.documentos, relogio));
     const { anexos, pecas } = linhasAnexosEPecas(

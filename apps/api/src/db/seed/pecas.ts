@@ -213,8 +213,8 @@ export class PlanejadorPecas {
   }
 
   /**
-   * Cancels the last peça of a few received documents: some desentranhadas (D), some desmembradas (M) into another
-   * document of the same unit, which gets a copy as its newest peça.
+   * Cancels a peça of a few received documents: some desentranhadas (D, the second of three or more), some
+   * desmembradas (M, the last one) into another document of the same unit, which gets a copy as its newest peça.
    */
   cancelar(documentos: readonly DocumentoPlano[], quantidade: { D: number; M: number }): void {
     const a = this.aleatorio;
@@ -290,7 +290,13 @@ export class PlanejadorPecas {
       }
       if (desentranhadas < quantidade.D) {
         const t = momento(fonte.tUltimaAlteracao);
-        ultima.cancelamento = {
+        // With three or more, the second is desentranhada: the later ones move up to close the gap, and the list
+        // shows the cancelled peça between them, without a number.
+        const desentranhada = pecas.length >= 3 ? (pecas[1] as PecaPlano) : ultima;
+        for (const peca of pecas) {
+          if (peca.sequencial > desentranhada.sequencial && peca.cancelamento === null) peca.sequencial -= 1;
+        }
+        desentranhada.cancelamento = {
           vinculo: 'D',
           t,
           usuario,

@@ -90,7 +90,8 @@ describe('semearDemo', () => {
       email: string | null;
       cpf: string;
       matriculaSiape: string;
-    }>('SELECT id, username, senha_hash, id_pessoa, id_unidade_atual, email, cpf, matricula_siape FROM usuario');
+      ativo: boolean;
+    }>('SELECT id, username, senha_hash, id_pessoa, id_unidade_atual, email, cpf, matricula_siape, ativo FROM usuario');
     const porNome = new Map(usuarios.map((u) => [u.username, u]));
     for (const username of ['admin', 'ana', 'bruno', 'carla'] as const) {
       const u = porNome.get(username);
@@ -124,12 +125,23 @@ describe('semearDemo', () => {
         .sort(),
     ).toEqual([
       'ADMINISTRACAO_TIPOS_DOCUMENTAIS',
+      'ADMINISTRACAO_USUARIOS',
       'ADMINISTRACAO_VOCABULARIO',
       'REENCAMINHAMENTO',
       'RELATORIOS',
       'VISUALIZACAO_IRRESTRITA_PECAS',
     ]);
-    expect(permissoes.filter((p) => ['ana', 'bruno', 'carla'].includes(p.username))).toEqual([]);
+    // The Protocolo Central's staff run its reports; bruno and carla hold no permission (the e2e grants one).
+    expect(
+      permissoes
+        .filter((p) => ['ana', 'joao', 'bruno', 'carla'].includes(p.username))
+        .sort((a, b) => a.username.localeCompare(b.username)),
+    ).toEqual([
+      { username: 'ana', permissao: 'RELATORIOS' },
+      { username: 'joao', permissao: 'RELATORIOS' },
+    ]);
+    // The demo shows an inactive user on Administração › Usuários.
+    expect(usuarios.filter((u) => !u.ativo).map((u) => u.username)).toEqual(['jose']);
     const lotacoesAdmin = await linhas<{ sigla: string }>(
       `SELECT un.sigla FROM lotacao l JOIN unidade un ON un.id = l.id_unidade WHERE l.id_usuario = ${resumo.usuarios.admin} ORDER BY 1`,
     );
@@ -218,6 +230,15 @@ describe('semearDemo', () => {
     expect(estados.map((e) => e.e)).toEqual([1, 2, 3, 4, 5, 6]);
     const origens = await linhas<{ e: number }>('SELECT DISTINCT estado_origem AS e FROM documento ORDER BY 1');
     expect(origens.map((e) => e.e)).toEqual([1, 2, 3, 4]);
+    // No type's name contradicts its documents' origin: nothing reads 'Nato-Digital (Digitalizado)'.
+    expect(
+      await contar(`documento d JOIN tipo_documento t ON t.id = d.id_tipo_documento
+        WHERE t.descricao ILIKE '%nato-digital%' AND d.estado_origem <> 4`),
+    ).toBe(0);
+    expect(
+      await contar(`documento d JOIN tipo_documento t ON t.id = d.id_tipo_documento
+        WHERE t.descricao ILIKE '%nato-digital%'`),
+    ).toBeGreaterThan(0);
     expect(await contar('documento WHERE estado_tamanho = 2')).toBeGreaterThan(0);
     expect(await contar('documento WHERE estado_visibilidade_caixa = 2')).toBeGreaterThan(0);
     expect(await contar('documento WHERE urgente AND motivo_urgencia IS NOT NULL')).toBeGreaterThan(0);
@@ -427,6 +448,16 @@ describe('semearDemo', () => {
       expect(p.situacaoTramitacao === 'T').toBe(p.sequenciaTramitacao <= p.tramitacoes);
     }
     expect(new Set(pecas.map((p) => p.situacaoVinculo))).toEqual(new Set([null, 'M', 'D']));
+    // Some peça was desentranhada from the middle: an active peça took its number over (the list shows it without one).
+    expect(
+      pecas.some(
+        (d) =>
+          d.situacaoVinculo === 'D' &&
+          pecas.some(
+            (p) => p.idDocumento === d.idDocumento && p.situacaoVinculo === null && p.sequencial === d.sequencial,
+          ),
+      ),
+    ).toBe(true);
     expect(new Set(pecas.map((p) => p.tipoMime))).toEqual(new Set(['application/pdf', 'image/png']));
     const arquivos = await linhas<{ sha256: string; tamanho: number }>('SELECT sha256, tamanho FROM arquivo');
     for (const arquivo of arquivos) expect(await armazenamento.existe(arquivo.sha256)).toBe(true);

@@ -18,7 +18,13 @@ interface DefinicaoUsuario {
   notificacoes?: boolean;
 }
 
-/** Position in this list (from 1) is both the user's id and its pessoa's id. The password is the username. */
+/** The Protocolo Central's staff run the remittance (malote) and unarchived-documents reports of their office. */
+const PROTOCOLO: readonly Permissao[] = ['RELATORIOS'];
+
+/**
+ * Position in this list (from 1) is both the user's id and its pessoa's id. The password is the username. The admin
+ * holds every permission, ADMINISTRACAO_USUARIOS among them (Administração › Usuários); jose is inactive.
+ */
 const DEFINICOES: DefinicaoUsuario[] = [
   {
     username: 'admin',
@@ -31,6 +37,7 @@ const DEFINICOES: DefinicaoUsuario[] = [
     username: 'ana',
     nome: 'Ana Paula Ferreira',
     lotacoes: ['PROT'],
+    permissoes: PROTOCOLO,
     emailPessoal: 'anapaula.ferreira@example.com',
     notificacoes: true,
   },
@@ -42,7 +49,7 @@ const DEFINICOES: DefinicaoUsuario[] = [
     emailPessoal: 'carla.menezes@example.com',
     notificacoes: true,
   },
-  { username: 'joao', nome: 'João Carlos Almeida', lotacoes: ['PROT'] },
+  { username: 'joao', nome: 'João Carlos Almeida', lotacoes: ['PROT'], permissoes: PROTOCOLO },
   { username: 'mariana', nome: 'Mariana Costa Ribeiro', lotacoes: ['ARQ'], notificacoes: true },
   { username: 'roberto', nome: 'Roberto Nascimento Alves', lotacoes: ['PROAD', 'DCC'] },
   { username: 'fernanda', nome: 'Fernanda Oliveira Santos', lotacoes: ['DLC'] },

@@ -100,7 +100,7 @@ export function desenharCapa(
       const peca = pecas[indice] as PecaParaConsolidar;
       const faixa = faixas[indice] as { inicio: number; fim: number };
       y -= LINHA_TABELA;
-      escrever(String(peca.sequencial), MARGEM, normal, 10);
+      escrever(peca.sequencial === null ? '-' : String(peca.sequencial), MARGEM, normal, 10);
       escrever(texto.caber(texto.limpar(peca.nome), normal, 10, larguraNome), MARGEM + colunaNumero, normal, 10);
       const folhas = faixa.inicio === faixa.fim ? String(faixa.inicio) : `${faixa.inicio} a ${faixa.fim}`;
       escrever(folhas, A4[0] - MARGEM - colunaFolhas, normal, 10);

@@ -252,3 +252,66 @@ describe('uma tarefa deixada por um processo que caiu', () => {
     expect(await estado(uuid)).toEqual(antes);
   });
 });
+
+describe('uma peça cancelada depois do pedido', () => {
+  it('sai sem número, marcada como cancelada: os números impressos continuam únicos', async () => {
+    const documento = await criarDocumento(db(), {
+      idUnidade: resumo.unidades.protocolo,
+      idUsuario: resumo.usuarios.ana,
+      idTipoDocumento: await criarTipoDocumento(db()),
+    });
+    const criadas = await adicionarPecas(
+      t,
+      { idDocumento: documento, idUsuario: resumo.usuarios.ana },
+      ['primeira', 'segunda', 'terceira'].map((nome) => ({
+        nome: `${nome}.pdf`,
+        conteudo: pdf({ paginas: 1, marca: `${nome} ${documento}` }),
+        tipoMime: 'application/pdf',
+      })),
+    );
+    const pedido = await t.app.inject({
+      method: 'POST',
+      url: `/api/consolidacao/${documento}/PDF`,
+      headers: cabecalhosApp(cookie),
+      payload: criadas.map((c) => c.idAnexo),
+    });
+    expect(pedido.statusCode, pedido.body).toBe(202);
+    // Before the queue builds it, peça 2 is desentranhada: the former peça 3 becomes peça 2.
+    const segunda = await db()
+      .selectFrom('peca')
+      .select('id')
+      .where('idAnexo', '=', (criadas[1] as { idAnexo: number }).idAnexo)
+      .executeTakeFirstOrThrow();
+    const cancelamento = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/documentos/${documento}/pecas/${segunda.id}/cancelar`,
+      headers: cabecalhosApp(cookie),
+      payload: { situacaoVinculo: 'D', justificativaCancelamento: 'Devolvida ao interessado' },
+    });
+    expect(cancelamento.statusCode, cancelamento.body).toBe(200);
+
+    expect(await filaConsolidacao(db(), t.app).executarPendentes()).toBe(1);
+    const final = await estado(pedido.json().uuid);
+    expect(final.estado).toBe('CONCLUIDA');
+    const bytes = await readFile(t.app.armazenamento.caminho(final.sha256 as string));
+    expect(marcadores(await PDFDocument.load(bytes)).map((m) => m.titulo)).toEqual([
+      '1. primeira.pdf',
+      'segunda.pdf (cancelada)',
+      '2. terceira.pdf',
+    ]);
+    const capa = ((await extractText(new Uint8Array(bytes), { mergePages: false })).text as string[])[0] as string;
+    expect(capa).toMatch(/1\s+primeira\.pdf/);
+    expect(capa).toMatch(/-\s+segunda\.pdf/);
+    expect(capa).toMatch(/2\s+terceira\.pdf/);
+    expect(capa).not.toMatch(/[23]\s+segunda\.pdf/);
+    // Its content stays out (only who may see cancelled peças may open it): a notice page takes its place.
+    const texto = ((await extractText(new Uint8Array(bytes), { mergePages: true })).text as string).replace(
+      /\s+/g,
+      ' ',
+    );
+    expect(texto).toContain(`primeira ${documento}`);
+    expect(texto).toContain(`terceira ${documento}`);
+    expect(texto).not.toContain(`segunda ${documento}`);
+    expect(texto).toContain('Esta peça foi cancelada (desentranhada ou desmembrada) depois da solicitação');
+  });
+});

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { PDFFont } from 'pdf-lib';
 import { type DadosCapa, desenharCapa, planejarCapa } from './capa.ts';
 import { EscritorPdf, FONTE_CARIMBO, type PaginaEscrita } from './escritor-pdf.ts';
-import { documentoDaPeca, formaDaPeca, ilegivel, type PecaParaConsolidar } from './paginas-peca.ts';
+import { documentoDaPeca, ilegivel, lerArquivoDaPeca, type PecaParaConsolidar } from './paginas-peca.ts';
 import { novoDocumento } from './texto-pdf.ts';
 
 const TAMANHO_CARIMBO = 8;
@@ -87,7 +87,7 @@ export async function montarConsolidacao(
     const paginasCapa = plano.linhasPorPagina.length;
 
     const ler = (peca: PecaParaConsolidar | undefined) =>
-      peca && formaDaPeca(peca.tipoMime) !== 'aviso'
+      peca && lerArquivoDaPeca(peca)
         ? peca.ler().then(
             (bytes) => ({ bytes, erro: null }),
             (erro: unknown) => ({ bytes: null, erro }),
@@ -133,7 +133,7 @@ export async function montarConsolidacao(
       const vizinhos = `${i > 0 ? ` /Prev ${itens[i - 1]} 0 R` : ''}${i < itens.length - 1 ? ` /Next ${itens[i + 1]} 0 R` : ''}`;
       escritor.escreverObjeto(
         numero,
-        `<</Title ${textoUnicode(`${peca.sequencial}. ${peca.nome}`)} /Parent ${raizMarcadores} 0 R${vizinhos} /Dest [${primeira.numero} 0 R /XYZ null null null]>>`,
+        `<</Title ${textoUnicode(peca.sequencial === null ? `${peca.nome} (cancelada)` : `${peca.sequencial}. ${peca.nome}`)} /Parent ${raizMarcadores} 0 R${vizinhos} /Dest [${primeira.numero} 0 R /XYZ null null null]>>`,
       );
     });
     escritor.escreverObjeto(

@@ -15,8 +15,11 @@ import { A4, MARGEM, novoDocumento } from './texto-pdf.ts';
 /** Each peça as the pages it becomes in the consolidation: its own (PDF), its picture, or a page naming the file. */
 
 export interface PecaParaConsolidar {
-  /** The peça's number in the document (sequencial). */
-  sequencial: number;
+  /**
+   * The peça's number in the document (sequencial); null when it was cancelled after the consolidation was requested:
+   * its old number now belongs to another peça, so it is printed without one.
+   */
+  sequencial: number | null;
   nome: string;
   tipoMime: string;
   tamanho: number;
@@ -35,8 +38,12 @@ export class ErroPecaConsolidacao extends Error {
 
 const TIPOS_IMAGEM_DESENHAVEIS = new Set(['image/png', 'image/jpeg', ...TIPOS_IMAGEM_CONVERTIDOS]);
 
+/** How the PDF names a peça: 'Peça 3', or 'Peça cancelada' for one that no longer has a number. */
+export const rotuloPeca = (peca: Pick<PecaParaConsolidar, 'sequencial'>) =>
+  peca.sequencial === null ? 'Peça cancelada' : `Peça ${peca.sequencial}`;
+
 /** What a peça becomes: its own pages (PDF), one page with the picture, or one page describing the file. */
-export function formaDaPeca(tipoMime: string): 'pdf' | 'imagem' | 'aviso' {
+function formaDaPeca(tipoMime: string): 'pdf' | 'imagem' | 'aviso' {
   if (tipoMime === 'application/pdf') return 'pdf';
   if (TIPOS_IMAGEM_DESENHAVEIS.has(tipoMime)) return 'imagem';
   return 'aviso';
@@ -80,7 +87,7 @@ async function paginaDeAviso(peca: PecaParaConsolidar, motivo: string): Promise<
     }
     y -= 8;
   };
-  linha(`Peça ${peca.sequencial}: ${peca.nome}`, texto.negrito, 14);
+  linha(`${rotuloPeca(peca)}: ${peca.nome}`, texto.negrito, 14);
   linha(motivo, texto.normal, 11);
   linha(`Tipo: ${DESCRICAO_TIPO[peca.tipoMime] ?? peca.tipoMime}`, texto.normal, 11);
   linha(`Tamanho: ${descreverTamanho(peca.tamanho)} (${peca.tamanho.toLocaleString('pt-BR')} bytes)`, texto.normal, 11);
@@ -93,7 +100,7 @@ async function paginaDeAviso(peca: PecaParaConsolidar, motivo: string): Promise<
 const MOTIVO_AVISO = 'Este arquivo não pode ser impresso; obtenha o arquivo original na lista de peças do documento.';
 
 export const ilegivel = (peca: PecaParaConsolidar, detalhe: string) =>
-  new ErroPecaConsolidacao(`A peça ${peca.sequencial} (${peca.nome}) não pôde ser incluída: ${detalhe}`);
+  new ErroPecaConsolidacao(`A ${rotuloPeca(peca).toLowerCase()} (${peca.nome}) não pôde ser incluída: ${detalhe}`);
 
 type ConstrutorDocumento = new (
   contexto: PDFContext,
@@ -120,8 +127,37 @@ const AVISO_PDF_CRIPTOGRAFADO =
 const AVISO_BMP_RLE =
   'Esta imagem BMP usa compressão RLE e não pode ser reproduzida na consolidação; obtenha o arquivo original na lista de peças do documento.';
 
+/**
+ * A peça cancelled (desentranhada or desmembrada) after the request: only who may see cancelled peças may open it
+ * (spec §6), and the consolidation's reader may not be such a person, so its content is left out.
+ */
+async function paginaDePecaCancelada(peca: PecaParaConsolidar): Promise<PDFDocument> {
+  const { documento, texto } = await novoDocumento();
+  const pagina: PDFPage = documento.addPage(A4);
+  let y = A4[1] - MARGEM - 40;
+  for (const [t, fonte, tamanho] of [
+    [`${rotuloPeca(peca)}: ${peca.nome}`, texto.negrito, 14],
+    [AVISO_PECA_CANCELADA, texto.normal, 11],
+  ] as const) {
+    for (const parte of texto.quebrar(texto.limpar(t), fonte, tamanho, A4[0] - 2 * MARGEM, 4)) {
+      pagina.drawText(parte, { x: MARGEM, y, size: tamanho, font: fonte });
+      y -= tamanho + 6;
+    }
+    y -= 8;
+  }
+  return documento;
+}
+
+const AVISO_PECA_CANCELADA =
+  'Esta peça foi cancelada (desentranhada ou desmembrada) depois da solicitação da consolidação; o seu conteúdo não faz parte deste arquivo.';
+
+/** Whether the build reads the peça's file at all: never for a cancelled peça or one that becomes a notice. */
+export const lerArquivoDaPeca = (peca: PecaParaConsolidar) =>
+  peca.sequencial !== null && formaDaPeca(peca.tipoMime) !== 'aviso';
+
 /** The peça as a parsed document whose pages are copied into the consolidation. */
 export async function documentoDaPeca(peca: PecaParaConsolidar, bytes: Uint8Array | null): Promise<PDFDocument> {
+  if (peca.sequencial === null) return paginaDePecaCancelada(peca);
   const forma = formaDaPeca(peca.tipoMime);
   if (forma === 'aviso' || bytes === null) return paginaDeAviso(peca, MOTIVO_AVISO);
   if (forma === 'imagem') {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { MENSAGENS } from '@tramite/shared';
+import { MENSAGENS, numeroPeca } from '@tramite/shared';
 import { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
@@ -61,7 +61,7 @@ export function tratadorConsolidacao(deps: DependenciasTarefaConsolidacao, opcoe
       if (!linha) return [];
       return [
         {
-          sequencial: linha.sequencial,
+          sequencial: numeroPeca(linha),
           nome: linha.nome,
           tipoMime: linha.tipoMime,
           tamanho: Number(linha.tamanho),

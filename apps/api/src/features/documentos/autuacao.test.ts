@@ -1,4 +1,5 @@
 import { type Documento, MENSAGENS, validarNup } from '@tramite/shared';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { auditoriaDocumento, autuacaoValida, autuar, usarCenario } from '../../testing/cenarios/documentos.ts';
@@ -351,6 +352,7 @@ describe('GET /api/documentos/{id}', () => {
     const doPai = (await ler(s.bruno, pai)).json() as Documento;
     expect(doPai).toMatchObject({
       situacao: 'ENVIADO',
+      idUnidadeCriadora: c.unidades.protocolo.id,
       idDestino: c.unidades.outra.id,
       destino: { id: c.unidades.outra.id, sigla: 'PROGRAD' },
       prazo: 3,
@@ -370,8 +372,25 @@ describe('GET /api/documentos/{id}', () => {
     expect(doFilho).toMatchObject({
       situacao: 'E',
       idDocumentoAgregador: pai,
-      documentoAgregador: { idDocumento: pai, numero: doPai.numero },
+      documentoAgregador: { idDocumento: pai, numero: doPai.numero, tipoAgregacao: null },
     });
+
+    // With the join recorded, the detail says how the document is joined (the page shows "Apensado ao documento").
+    const juntada = { idDocumentoAgregador: pai, idDocumento: filho, situacaoAnterior: 'RECEBIDO' as const };
+    await db
+      .insertInto('agregacao')
+      .values({ ...juntada, tipoAgregacao: 'ANEXACAO', idUsuarioJuntada: c.usuarios.ana.id, desjuntadoEm: sql`now()` })
+      .execute();
+    await db
+      .insertInto('agregacao')
+      .values({ ...juntada, tipoAgregacao: 'APENSACAO', idUsuarioJuntada: c.usuarios.ana.id })
+      .execute();
+    expect(((await ler(s.ana, filho)).json() as Documento).documentoAgregador).toEqual({
+      idDocumento: pai,
+      numero: doPai.numero,
+      tipoAgregacao: 'APENSACAO',
+    });
+    expect(((await ler(s.ana, pai)).json() as Documento).documentoAgregador).toBeNull();
   });
 });
 

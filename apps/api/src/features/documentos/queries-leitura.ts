@@ -92,6 +92,9 @@ export function consultaInformacoesDocumento(db: Banco, id: number, idUsuario: n
       'd.dataEnvio',
       'd.idDocumentoAgregador',
       'ag.numero as agregadorNumero',
+      // At most one join in force per document (agregacao_filho_ativo_idx).
+      sql<'ANEXACAO' | 'APENSACAO' | null>`(SELECT g.tipo_agregacao FROM agregacao g
+        WHERE g.id_documento = d.id AND g.desjuntado_em IS NULL)`.as('tipoAgregacao'),
       'ut.id as ultimaId',
       'ut.sequencia as ultimaSequencia',
       'ut.idUnidadeOrigem as ultimaIdUnidadeOrigem',

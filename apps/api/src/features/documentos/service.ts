@@ -163,6 +163,7 @@ export async function buscarDocumento(db: Banco, idDocumento: number, chamador: 
         : null,
     unidadeProcedencia: { id: linha.idUnidadeProcedencia, sigla: linha.procedenciaSigla, nome: linha.procedenciaNome },
     unidadeAtual: { id: linha.idUnidadeAtual, sigla: linha.atualSigla, nome: linha.atualNome },
+    idUnidadeCriadora: linha.idUnidadeCriadora,
     idDestino: pendente ? pendente.idUnidadeDestino : null,
     destino: pendente
       ? { id: pendente.idUnidadeDestino, sigla: pendente.destinoSigla, nome: pendente.destinoNome }
@@ -178,7 +179,7 @@ export async function buscarDocumento(db: Banco, idDocumento: number, chamador: 
     idDocumentoAgregador: linha.idDocumentoAgregador,
     documentoAgregador:
       linha.idDocumentoAgregador !== null && linha.agregadorNumero !== null
-        ? { idDocumento: linha.idDocumentoAgregador, numero: linha.agregadorNumero }
+        ? { idDocumento: linha.idDocumentoAgregador, numero: linha.agregadorNumero, tipoAgregacao: linha.tipoAgregacao }
         : null,
     ultimaTramitacao: ultima ? { id: ultima.id, sequencia: ultima.sequencia, ...resumoTramitacao(ultima) } : null,
     tags: doUsuario?.marcadores ?? [],

@@ -1,4 +1,4 @@
-import { MENSAGENS, type Vinculos } from '@tramite/shared';
+import { MENSAGENS, motivoTipoJuntadaRecusado, type Vinculos } from '@tramite/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { tramitarEntre } from '../../testing/cenarios/documentos.ts';
@@ -10,6 +10,7 @@ import {
   rascunho,
 } from '../../testing/cenarios/tramitacao.ts';
 import { usarAppTeste } from '../../testing/contexto-teste.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
 const t = usarAppTeste();
 let c: CenarioTramitacao;
@@ -225,6 +226,27 @@ describe('POST documentos/{id}/agregados', () => {
     }
     // Ofício is not a process but is considered one when attaching.
     expect((await juntar(s.ana, await recebido(), await recebido({ memorando: true }), 'X')).statusCode).toBe(201);
+  });
+
+  it('GET .../agregados/tipo-documento diz o que a regra comum lê do pai; a anexação recusada pela regra é 409', async () => {
+    const classe = async (cookie: string | undefined, id: number) =>
+      api.get(cookie, `/documentos/${id}/agregados/tipo-documento`);
+    const memorando = await recebido({ memorando: true });
+    const oficio = await recebido();
+    const doMemorando = await classe(s.ana, memorando);
+    expect(doMemorando.statusCode).toBe(200);
+    expect(doMemorando.json()).toEqual({ processo: false, consideradoProcessoNaAnexacao: false });
+    expect(motivoTipoJuntadaRecusado('ANEXACAO', doMemorando.json())).toBe(MENSAGENS.juntada.agregadorNaoProcesso);
+    const recusado = await juntar(s.ana, memorando, await recebido(), 'X');
+    esperarErro(recusado, 409, 'CONFLITO', MENSAGENS.juntada.agregadorNaoProcesso);
+    expect((await classe(s.ana, oficio)).json()).toEqual({ processo: false, consideradoProcessoNaAnexacao: true });
+    expect(motivoTipoJuntadaRecusado('ANEXACAO', (await classe(s.ana, oficio)).json())).toBeNull();
+
+    expect((await classe(undefined, memorando)).statusCode).toBe(401);
+    // A draft of another unit stays hidden, as in the detail.
+    const outro = await rascunho(t, c, s.bruno);
+    esperarErro(await classe(s.ana, outro), 404, 'NAO_ENCONTRADO', MENSAGENS.autuacao.erroBuscarDadosDocumento);
+    esperarErro(await classe(s.ana, 999_999), 404, 'NAO_ENCONTRADO', MENSAGENS.autuacao.erroBuscarDadosDocumento);
   });
 
   it('recusa juntar um documento a si mesmo e ciclos', async () => {

@@ -1,4 +1,10 @@
-import { candidatoJuntadaSchema, candidatosJuntadaSchema, juntarSchema, vinculosSchema } from '@tramite/shared';
+import {
+  candidatoJuntadaSchema,
+  candidatosJuntadaSchema,
+  classeJuntadaSchema,
+  juntarSchema,
+  vinculosSchema,
+} from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirUsuario } from '../../platform/autenticacao.ts';
@@ -37,6 +43,20 @@ export const rotasJuntada: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       service.buscarCandidatos(app.db, exigirUsuario(request), request.params.id, request.query.numeroDocumento),
+  );
+
+  app.get(
+    '/documentos/:id/agregados/tipo-documento',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['juntada'],
+        summary: 'Se o tipo do documento é processo (ou considerado processo na anexação): decide se recebe anexação',
+        params: parametroId,
+        response: { 200: classeJuntadaSchema, ...respostasErro(400, 401, 404) },
+      },
+    },
+    async (request) => service.classeJuntada(app.db, exigirUsuario(request), request.params.id),
   );
 
   app.post(

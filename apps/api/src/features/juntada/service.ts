@@ -1,10 +1,11 @@
 import {
   type CandidatoJuntada,
+  type ClasseJuntada,
   type JuntarEntrada,
   MENSAGENS,
   motivoSemJuntada,
+  motivoTipoJuntadaRecusado,
   normalizarTipoAgregacao,
-  recebeAnexacao,
   SITUACOES_RECEBIDO,
   type Vinculos,
 } from '@tramite/shared';
@@ -93,6 +94,20 @@ export async function buscarCandidatos(
   }));
 }
 
+/**
+ * GET documentos/{id}/agregados/tipo-documento: whether the document's type is a process (or kept as one), which
+ * the wizard gives to `motivoTipoJuntadaRecusado` to offer only the kinds of join the server accepts.
+ */
+export async function classeJuntada(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+): Promise<ClasseJuntada> {
+  const documento = await queries.lerDocumento(db, idDocumento);
+  if (!documento || !documentos.visivelPara(documento, usuario)) throw erroDocumento();
+  return { processo: documento.processo, consideradoProcessoNaAnexacao: documento.consideradoProcessoNaAnexacao };
+}
+
 /** A unique violation of the one-open-join-per-child index: another join of the same child won. */
 function violacaoUnica(erro: unknown): boolean {
   return typeof erro === 'object' && erro !== null && (erro as { code?: unknown }).code === '23505';
@@ -125,7 +140,8 @@ export async function juntar(
       if (filho.idDocumentoAgregador !== null) throw conflito(MENSAGENS.juntada.jaJuntado);
       exigirAgregadorDisponivel(agregador, idUnidade);
       if (!candidatoValido(filho, idUnidade)) throw conflito(MENSAGENS.juntada.nenhumCandidato);
-      if (tipo === 'ANEXACAO' && !recebeAnexacao(agregador)) throw conflito(MENSAGENS.juntada.agregadorNaoProcesso);
+      const tipoRecusado = motivoTipoJuntadaRecusado(tipo, agregador);
+      if (tipoRecusado) throw conflito(tipoRecusado);
 
       if (!(await queries.marcarJuntado(trx, filho.id, agregador.id))) throw conflito(MENSAGENS.juntada.jaJuntado);
       const agregacao = await queries.inserirAgregacao(trx, {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MENSAGENS, type Peca } from '@tramite/shared';
+import { MENSAGENS, numeroPeca, type Peca } from '@tramite/shared';
 import { describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf } from '../../testing/arquivos.ts';
@@ -134,6 +134,72 @@ describe('cancelamento de uma peça', () => {
     const respostas = await Promise.all([cancelar(a.pecas[2] as Peca, corpo), cancelar(a.pecas[2] as Peca, corpo)]);
     expect(respostas.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await ordem()).toEqual(idsDe(0, 1, 3, 4));
+  });
+});
+
+describe('numeração depois de cancelar (issue: dois "2" depois de desentranhar a peça 2)', () => {
+  const listar = async (documento = a.idDocumento) =>
+    (
+      await a.t.app.inject({ method: 'GET', url: `/api/documentos/${documento}/pecas`, headers: { cookie: a.ana } })
+    ).json() as Peca[];
+  /** What the list shows in its Nº column, in its order: active peças 1..n, cancelled ones without a number. */
+  const numerosVisiveis = async (documento = a.idDocumento) => (await listar(documento)).map(numeroPeca);
+
+  it('desentranhar a peça 2: as ativas ficam 1..4, cada número uma vez, e a cancelada continua listada sem número', async () => {
+    const resposta = await cancelar(a.pecas[1] as Peca, { situacaoVinculo: 'D', justificativaCancelamento: 'x' });
+    expect(resposta.statusCode, resposta.body).toBe(200);
+    const lista = await listar();
+    // The cancelled peça stays where it was, before the peça that took its number over.
+    expect(lista.map((p) => p.idAcessoAnexo)).toEqual(idsDe(0, 1, 2, 3, 4));
+    expect(lista.map(numeroPeca)).toEqual([1, null, 2, 3, 4]);
+    // Its own row keeps the number it had when it was cancelled ("era a peça 2").
+    expect(lista[1]).toMatchObject({ situacaoVinculo: 'D', sequencial: 2 });
+  });
+
+  it('desentranhar de novo a nova peça 2, depois mover e excluir: a numeração das ativas continua 1..n', async () => {
+    const corpo = { situacaoVinculo: 'D', justificativaCancelamento: 'x' };
+    expect((await cancelar(a.pecas[1] as Peca, corpo)).statusCode).toBe(200);
+    expect((await cancelar(a.pecas[2] as Peca, corpo)).statusCode).toBe(200);
+    expect(await numerosVisiveis()).toEqual([1, null, null, 2, 3]);
+    expect((await mover(a.pecas[4] as Peca, 1)).statusCode).toBe(200);
+    expect((await excluir(a.pecas[0] as Peca)).statusCode).toBe(204);
+    expect(await ordem()).toEqual(idsDe(4, 3));
+    expect((await numerosVisiveis()).filter((n) => n !== null)).toEqual([1, 2]);
+  });
+
+  it('cancelamentos e exclusão simultâneos de peças diferentes: as ativas restantes ficam 1..n', async () => {
+    const destino = await novoDocumento();
+    await comPecas(destino, 2);
+    const respostas = await Promise.all([
+      cancelar(a.pecas[1] as Peca, { situacaoVinculo: 'D', justificativaCancelamento: 'x' }),
+      cancelar(a.pecas[3] as Peca, {
+        situacaoVinculo: 'M',
+        justificativaCancelamento: 'y',
+        idDocumentoPecaDesmembramento: destino,
+      }),
+      excluir(a.pecas[2] as Peca),
+    ]);
+    expect(respostas.map((r) => r.statusCode)).toEqual([200, 200, 204]);
+    expect(await ordem()).toEqual(idsDe(0, 4));
+    // Where the cancelled rows fall depends on which request ran first; the numbers shown never repeat.
+    const numeros = await numerosVisiveis();
+    expect(numeros.filter((n) => n !== null)).toEqual([1, 2]);
+    expect(numeros.filter((n) => n === null)).toHaveLength(2);
+    expect(await ordem(destino)).toHaveLength(3);
+  });
+
+  it('dois desmembramentos simultâneos para o mesmo documento: as cópias recebem números diferentes', async () => {
+    const outra = await novoDocumento();
+    const [daOutra] = await comPecas(outra, 1);
+    const destino = await novoDocumento();
+    await comPecas(destino, 2);
+    const corpo = { situacaoVinculo: 'M', justificativaCancelamento: 'z', idDocumentoPecaDesmembramento: destino };
+    const respostas = await Promise.all([cancelar(a.pecas[0] as Peca, corpo), cancelar(daOutra as Peca, corpo)]);
+    expect(respostas.map((r) => r.statusCode)).toEqual([200, 200]);
+    expect(await ordem(destino)).toHaveLength(4);
+    expect(await numerosVisiveis(destino)).toEqual([1, 2, 3, 4]);
+    expect(await ordem()).toEqual(idsDe(1, 2, 3, 4));
+    expect(await ordem(outra)).toEqual([]);
   });
 });
 

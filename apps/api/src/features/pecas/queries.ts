@@ -303,13 +303,16 @@ export async function excluirArquivo(db: Banco, sha256: string): Promise<void> {
   await db.deleteFrom('arquivo').where('sha256', '=', sha256).execute();
 }
 
-/** The stored file of each given peça (by peça id): what a consolidation puts in its PDF. */
+/**
+ * The stored file of each given peça (by peça id): what a consolidation puts in its PDF. A peça cancelled since keeps
+ * the number it had, which an active peça now holds: `situacaoVinculo` tells them apart.
+ */
 export function buscarArquivosPecas(db: Banco, idsPecas: readonly number[]) {
   return db
     .selectFrom('peca as p')
     .innerJoin('anexo as an', 'an.id', 'p.idAnexo')
     .innerJoin('arquivo as ar', 'ar.sha256', 'an.sha256')
-    .select(['p.id', 'p.sequencial', 'an.nome', 'an.sha256', 'ar.tamanho', 'ar.tipoMime'])
+    .select(['p.id', 'p.sequencial', 'p.situacaoVinculo', 'an.nome', 'an.sha256', 'ar.tamanho', 'ar.tipoMime'])
     .where('p.id', 'in', idsPecas.length > 0 ? idsPecas : [0])
     .execute();
 }

@@ -1,6 +1,8 @@
 import {
+  type ContagensCaixaPostal,
   calcularPrazo,
   type filtrosCaixaPostalSchema,
+  type filtrosContagensCaixaPostalSchema,
   type ItemCaixaPostal,
   MENSAGENS,
   type PaginaCaixaPostal,
@@ -27,30 +29,64 @@ export function paraItemCaixa(linha: queries.LinhaCaixa): ItemCaixaPostal {
     dataCriacao: new Date(linha.dataCriacao).toISOString(),
     prazo: calcularPrazo(linha.dataEnvio),
     urgente: linha.urgente,
+    lido: linha.lido,
   };
 }
 
 export const somenteDigitos = (numero: string | undefined) => (numero ? numero.replace(/\D/g, '') : undefined);
 
-/** GET caixa-postal: the box of one of the caller's units (the current one by default), paginated. */
-export async function caixaPostal(
+/** The filters shared by the list and the counts, checked (spec §5) and with the caller's unit (403 if not theirs). */
+async function criteriosDaCaixa(
   db: Banco,
   usuario: UsuarioAutenticado,
-  filtros: z.infer<typeof filtrosCaixaPostalSchema>,
-): Promise<PaginaCaixaPostal> {
+  filtros: z.infer<typeof filtrosContagensCaixaPostalSchema>,
+) {
   exigirValido(validarFiltrosCaixaPostal(filtros));
   const idUnidade = filtros.idUnidadeAtual ?? (await documentos.unidadeAtualDoUsuario(db, usuario));
   if (!usuario.lotacoes.includes(idUnidade)) throw semPermissao(MENSAGENS.usuario.unidadeNaoLotada);
-  const { itens, total } = await queries.listarCaixa(db, {
+  return {
     idUnidade,
     numeroDigitos: somenteDigitos(filtros.numeroDocumento),
     idTipoDocumento: filtros.idTipoDocumento,
     periodo: filtros.dataInicio && filtros.dataFim ? { inicio: filtros.dataInicio, fim: filtros.dataFim } : undefined,
     incluirRascunhos: true,
+    idLeitor: usuario.id,
+  };
+}
+
+/**
+ * GET caixa-postal: the box of one of the caller's units (the current one by default), paginated, optionally one
+ * queue of it. Each request is part of a visit to that box (registrarVisitaCaixa), from which "novos" counts.
+ */
+export async function caixaPostal(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  filtros: z.infer<typeof filtrosCaixaPostalSchema>,
+): Promise<PaginaCaixaPostal> {
+  const criterios = await criteriosDaCaixa(db, usuario, filtros);
+  const novosDesde = await queries.registrarVisitaCaixa(db, usuario.id, criterios.idUnidade);
+  const { itens, total } = await queries.listarCaixa(db, {
+    ...criterios,
+    fila: filtros.fila,
+    novosDesde,
     ordenacao: filtros.ordenacao,
     direcao: filtros.direcao,
     pagina: filtros.pagina,
     tamanhoPagina: filtros.tamanhoPagina,
   });
   return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
+}
+
+/**
+ * GET caixa-postal/contagens: how many documents the box lists with these filters, in all and in each queue; one
+ * pass over the box's indexes. It does not count as a visit (the menu and the home page call it).
+ */
+export async function contagensCaixaPostal(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  filtros: z.infer<typeof filtrosContagensCaixaPostalSchema>,
+): Promise<ContagensCaixaPostal> {
+  const criterios = await criteriosDaCaixa(db, usuario, filtros);
+  const novosDesde = await queries.referenciaNovosCaixa(db, usuario.id, criterios.idUnidade);
+  return queries.contarCaixa(db, { ...criterios, novosDesde });
 }

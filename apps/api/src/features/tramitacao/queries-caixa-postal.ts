@@ -1,4 +1,4 @@
-import type { SituacaoDocumento } from '@tramite/shared';
+import type { ContagensCaixaPostal, FilaCaixaPostal, SituacaoDocumento } from '@tramite/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
@@ -16,11 +16,23 @@ export interface CriteriosCaixa {
   periodo?: { inicio: string; fim: string };
   /** Drafts (EM_CRIACAO) of the unit belong to its own box, not to the re-forwarding list. */
   incluirRascunhos: boolean;
+  /** One queue of the box (issue 20); absent: the whole box. */
+  fila?: FilaCaixaPostal;
+  /**
+   * What "novos" counts from: documents that arrived in the unit after this instant; null when the user has no
+   * previous visit (every arrival is new). Only read with fila 'novos' and in the counts.
+   */
+  novosDesde?: Date | null;
+  /** The user whose readings decide `lido`; absent (re-forwarding), every row is read. */
+  idLeitor?: number;
   ordenacao: 'dataEnvio' | 'numero' | 'tipo';
   direcao: 'asc' | 'desc';
   pagina: number;
   tamanhoPagina: number;
 }
+
+/** What decides which rows are in the box (the rest of CriteriosCaixa shapes the page). */
+type FiltrosCaixa = Omit<CriteriosCaixa, 'idLeitor' | 'ordenacao' | 'direcao' | 'pagina' | 'tamanhoPagina'>;
 
 export interface LinhaCaixa {
   id: number;
@@ -34,10 +46,19 @@ export interface LinhaCaixa {
   dataEnvio: Date | null;
   dataCriacao: Date;
   urgente: boolean;
+  lido: boolean;
   estadoProcessamento: number;
   estadoOrigem: number;
   estadoTamanho: number;
   estadoVisibilidadeCaixa: number | null;
+}
+
+/** Minutes without a request to a unit's box after which the next one starts a new visit ("novos", issue 20). */
+export const INTERVALO_VISITA_MINUTOS = 30;
+
+/** An arrival (the sending that brought the document to the unit; null for drafts) that counts as new. */
+function chegadaNova(chegada: RawBuilder<unknown>, desde: Date | null | undefined) {
+  return desde ? sql<boolean>`(${chegada} > ${desde})` : sql<boolean>`(${chegada} IS NOT NULL)`;
 }
 
 /**
@@ -46,7 +67,7 @@ export interface LinhaCaixa {
  * (documento_caixa_postal_idx). With `primeiras`, each part gives only its first rows in the box's date order,
  * straight from its index (migration 0013): a page by date never reads the whole box.
  */
-function caixa(c: CriteriosCaixa, primeiras?: { direcao: RawBuilder<unknown>; quantidade: number }) {
+function caixa(c: FiltrosCaixa, primeiras?: { direcao: RawBuilder<unknown>; quantidade: number }) {
   const filtrosDocumento: RawBuilder<unknown>[] = [visivelNaCaixa];
   if (c.numeroDigitos !== undefined) {
     // Only digits reach here, so no LIKE wildcard can be smuggled in; the trigram index serves '%...%'.
@@ -54,6 +75,21 @@ function caixa(c: CriteriosCaixa, primeiras?: { direcao: RawBuilder<unknown>; qu
   }
   if (c.idTipoDocumento !== undefined) filtrosDocumento.push(sql`d.id_tipo_documento = ${c.idTipoDocumento}`);
   const filtros = sql.join(filtrosDocumento, sql` AND `);
+  // The queues, as the counts of consultasCaixa count them: each part keeps what the queue keeps of it.
+  const filaPendentes = {
+    aguardando: sql`true`,
+    recebidos: sql`false`,
+    novos: chegadaNova(sql`t.dt_despacho`, c.novosDesde),
+    urgentes: sql`d.urgente`,
+    todos: sql`true`,
+  }[c.fila ?? 'todos'];
+  const filaEmPosse = {
+    aguardando: sql`false`,
+    recebidos: sql`d.situacao IN ('RECEBIDO', 'T')`,
+    novos: chegadaNova(sql`d.data_envio`, c.novosDesde),
+    urgentes: sql`d.urgente`,
+    todos: sql`true`,
+  }[c.fila ?? 'todos'];
   const periodo = (coluna: RawBuilder<unknown>) =>
     c.periodo
       ? sql`AND ${coluna} >= ${inicioDoDia(c.periodo.inicio)} AND ${coluna} < ${fimDoDia(c.periodo.fim)}`
@@ -65,16 +101,17 @@ function caixa(c: CriteriosCaixa, primeiras?: { direcao: RawBuilder<unknown>; qu
   const situacoes = c.incluirRascunhos ? sql`('RECEBIDO', 'T', 'EM_CRIACAO')` : sql`('RECEBIDO', 'T')`;
   const ordemRecebidos = sql`coalesce(d.data_envio, d.data_criacao)`;
   return sql`
-    (SELECT t.id_documento AS id, t.dt_despacho AS data_ordem, true AS pendente, d.numero, d.id_tipo_documento
+    (SELECT t.id_documento AS id, t.dt_despacho AS data_ordem, true AS pendente, d.numero, d.id_tipo_documento,
+      d.situacao, d.urgente, t.dt_despacho AS chegada
     FROM tramitacao t JOIN documento d ON d.id = t.id_documento
     WHERE t.id_unidade_destino = ${c.idUnidade} AND t.dt_recebimento IS NULL AND t.id_tramitacao_principal IS NULL
-      AND d.situacao = 'ENVIADO' AND ${filtros} ${periodo(sql`t.dt_despacho`)}
+      AND d.situacao = 'ENVIADO' AND ${filtros} AND ${filaPendentes} ${periodo(sql`t.dt_despacho`)}
     ${primeirasPor(sql`t.dt_despacho`, sql`t.id_documento`)})
     UNION ALL
-    (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento
+    (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento, d.situacao, d.urgente, d.data_envio
     FROM documento d
     WHERE d.id_unidade_atual = ${c.idUnidade} AND d.situacao IN ${situacoes}
-      AND ${filtros} ${periodo(ordemRecebidos)}
+      AND ${filtros} AND ${filaEmPosse} ${periodo(ordemRecebidos)}
     ${primeirasPor(ordemRecebidos, sql`d.id`)})`;
 }
 
@@ -89,6 +126,13 @@ export function consultasCaixa(c: CriteriosCaixa) {
   }[c.ordenacao];
   const linhas =
     c.ordenacao === 'dataEnvio' ? caixa(c, { direcao: dir, quantidade: inicio + c.tamanhoPagina }) : caixa(c);
+  // Read when the user opened (or received) it since it arrived: the arrival is the row's date in the box.
+  const leitura =
+    c.idLeitor === undefined
+      ? sql``
+      : sql`LEFT JOIN documento_leitura l ON l.id_documento = d.id AND l.id_usuario = ${c.idLeitor}`;
+  const lido =
+    c.idLeitor === undefined ? sql`true AS lido` : sql`coalesce(l.dt_leitura >= c.data_ordem, false) AS lido`;
   return {
     contagem: sql<{ total: number }>`SELECT count(*)::int AS total FROM (${caixa(c)}) c`,
     // The page's keys first, then the details of those rows only.
@@ -100,14 +144,69 @@ export function consultasCaixa(c: CriteriosCaixa) {
     )
     SELECT d.id, d.numero, d.id_tipo_documento, tp.descricao AS tipo_descricao, d.resumo_assunto, d.situacao,
       c.pendente, d.data_envio, d.data_criacao, d.urgente, d.estado_processamento, d.estado_origem, d.estado_tamanho,
-      d.estado_visibilidade_caixa,
+      d.estado_visibilidade_caixa, ${lido},
       (SELECT uo.sigla FROM tramitacao t JOIN unidade uo ON uo.id = t.id_unidade_origem
         WHERE t.id_documento = d.id ORDER BY t.sequencia DESC LIMIT 1) AS origem_sigla
     FROM pagina c
     JOIN documento d ON d.id = c.id
     JOIN tipo_documento tp ON tp.id = d.id_tipo_documento
+    ${leitura}
     ORDER BY ${chave}, c.id ${dir}`,
   };
+}
+
+/**
+ * GET caixa-postal/contagens: in one pass over the box without a queue, how many rows each queue keeps. The same
+ * conditions as the queues of `caixa`, so each count is the total of the list with that queue.
+ */
+export function consultaContagensCaixa(c: Omit<FiltrosCaixa, 'fila'>) {
+  const todos = caixa({ ...c, fila: undefined });
+  return sql<ContagensCaixaPostal>`
+    SELECT count(*)::int AS todos,
+      (count(*) FILTER (WHERE c.pendente))::int AS aguardando,
+      (count(*) FILTER (WHERE NOT c.pendente AND c.situacao IN ('RECEBIDO', 'T')))::int AS recebidos,
+      (count(*) FILTER (WHERE ${chegadaNova(sql`c.chegada`, c.novosDesde)}))::int AS novos,
+      (count(*) FILTER (WHERE c.urgente))::int AS urgentes
+    FROM (${todos}) c`;
+}
+
+export async function contarCaixa(db: Banco, c: Omit<FiltrosCaixa, 'fila'>): Promise<ContagensCaixaPostal> {
+  const { rows } = await consultaContagensCaixa(c).execute(db);
+  return rows[0] ?? { todos: 0, aguardando: 0, recebidos: 0, novos: 0, urgentes: 0 };
+}
+
+/**
+ * A request of `idUsuario` to the box of `idUnidade`, answering where "novos" starts: the end of the previous visit
+ * (null before the second visit). A request more than INTERVALO_VISITA_MINUTOS after the last one starts a new
+ * visit, so the previous one ended at that last request; within a visit the reference stays put.
+ */
+export async function registrarVisitaCaixa(db: Banco, idUsuario: number, idUnidade: number): Promise<Date | null> {
+  const { rows } = await sql<{ dtAnterior: Date | null }>`
+    INSERT INTO caixa_postal_visita AS v (id_usuario, id_unidade, dt_ultima, dt_anterior)
+    VALUES (${idUsuario}, ${idUnidade}, now(), NULL)
+    ON CONFLICT (id_usuario, id_unidade) DO UPDATE SET
+      dt_anterior = CASE WHEN v.dt_ultima < now() - make_interval(mins => ${INTERVALO_VISITA_MINUTOS})
+        THEN v.dt_ultima ELSE v.dt_anterior END,
+      dt_ultima = greatest(v.dt_ultima, now())
+    RETURNING v.dt_anterior`.execute(db);
+  return rows[0]?.dtAnterior ?? null;
+}
+
+/** The reference registrarVisitaCaixa would answer now, without registering a visit (the menu's counts). */
+export async function referenciaNovosCaixa(db: Banco, idUsuario: number, idUnidade: number): Promise<Date | null> {
+  const { rows } = await sql<{ referencia: Date | null }>`
+    SELECT CASE WHEN v.dt_ultima < now() - make_interval(mins => ${INTERVALO_VISITA_MINUTOS})
+      THEN v.dt_ultima ELSE v.dt_anterior END AS referencia
+    FROM caixa_postal_visita v WHERE v.id_usuario = ${idUsuario} AND v.id_unidade = ${idUnidade}`.execute(db);
+  return rows[0]?.referencia ?? null;
+}
+
+/** `idUsuario` opened (or received) the document now: an idempotent upsert of the reading. */
+export async function marcarLido(db: Banco, idUsuario: number, idDocumento: number): Promise<void> {
+  await sql`
+    INSERT INTO documento_leitura (id_usuario, id_documento, dt_leitura) VALUES (${idUsuario}, ${idDocumento}, now())
+    ON CONFLICT (id_usuario, id_documento) DO UPDATE
+      SET dt_leitura = greatest(documento_leitura.dt_leitura, excluded.dt_leitura)`.execute(db);
 }
 
 export async function listarCaixa(db: Banco, c: CriteriosCaixa): Promise<{ itens: LinhaCaixa[]; total: number }> {

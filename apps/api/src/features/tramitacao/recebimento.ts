@@ -1,7 +1,8 @@
-import { type Documento, MENSAGENS, visivelNaCaixaPostal } from '@tramite/shared';
+import { type Documento, MENSAGENS, type ResultadoRecebimentoLote, visivelNaCaixaPostal } from '@tramite/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
-import { conflito, semPermissao } from '../../platform/erros.ts';
+import { conflito, ErroDominio, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import { notificarAcompanhantes } from '../favoritos/service.ts';
@@ -30,6 +31,8 @@ export async function concluirRecebimento(
   const depois = await queries.registrarRecebimento(trx, documento.id, idUnidade, reencaminhamento ? 'T' : undefined);
   await queries.receberAgregadas(trx, tramitacao.id, usuario.id, reencaminhamento);
   const agregados = await queries.moverAgregados(trx, documento.id, idUnidade);
+  // Whoever receives it has it in hand: no longer unread in their box (issue 20).
+  if (!reencaminhamento) await queries.marcarLido(trx, usuario.id, documento.id);
   await registrarAuditoria(trx, {
     idUsuario: usuario.id,
     acao: reencaminhamento ? 'RECEBER_REENCAMINHAMENTO' : 'RECEBER_DOCUMENTO',
@@ -82,7 +85,9 @@ export function recebimentoNaTransacao(
  * POST documentos/{id}/receber: the caller's current unit receives the document addressed to it. The document row
  * is locked and the tramitação updated only while still pending, so of concurrent receipts exactly one wins.
  */
-export const receberDocumento = recebimentoNaTransacao(false, async (trx, documento, usuario) => {
+export const receberDocumento = recebimentoNaTransacao(false, marcarRecebidaNaUnidadeAtual);
+
+async function marcarRecebidaNaUnidadeAtual(trx: Banco, documento: DocumentoBloqueado, usuario: UsuarioAutenticado) {
   const idUnidade = await documentos.unidadeAtualDoUsuario(trx, usuario);
   const estadoCaixa = documento.estadoVisibilidadeCaixa;
   if (!visivelNaCaixaPostal(estadoCaixa === null ? {} : { '32007': estadoCaixa })) {
@@ -97,4 +102,36 @@ export const receberDocumento = recebimentoNaTransacao(false, async (trx, docume
     throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
   }
   return { tramitacao, idUnidade };
-});
+}
+
+/**
+ * POST recebimentos/lote: each document received by the caller's current unit in its own transaction, by the rules
+ * of a single receipt (so a concurrent receipt of one of them wins or loses as a single one would); the answer says,
+ * per document and in the order asked, whether it was received and why not.
+ */
+export async function receberEmLote(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idsDocumentos: number[],
+  origem: { ip: string; urlPublica: string },
+  log: FastifyBaseLogger,
+): Promise<ResultadoRecebimentoLote[]> {
+  const resultados: ResultadoRecebimentoLote[] = [];
+  for (const idDocumento of new Set(idsDocumentos)) {
+    try {
+      const documento = await receberDocumento(db, usuario, idDocumento, origem.ip, origem.urlPublica);
+      resultados.push({ idDocumento, numero: documento.numero, recebido: true, erro: null });
+    } catch (erro) {
+      if (!(erro instanceof ErroDominio)) log.error({ err: erro, idDocumento }, 'falha ao receber documento do lote');
+      const documento = await queries.lerDocumento(db, idDocumento);
+      const visivel = documento !== undefined && documentos.visivelPara(documento, usuario);
+      resultados.push({
+        idDocumento,
+        numero: visivel ? documento.numero : null,
+        recebido: false,
+        erro: erro instanceof ErroDominio ? erro.message : MENSAGENS.geral.erroInterno,
+      });
+    }
+  }
+  return resultados;
+}

@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { usarDemo } from '../../testing/contexto-teste.ts';
+import { esperarErro } from '../../testing/respostas.ts';
 
 /** Re-forwarding (REENCAMINHAMENTO) on the demo data: documents stuck in closed units, end to end. */
 
@@ -112,17 +113,10 @@ describe('reencaminhamento de ponta a ponta', () => {
     const cead = await caixaDe(sigla.CEAD as number);
     const id = cead.itens.find((i) => i.pendenteRecebimento)?.idDocumento as number;
 
-    // Steps as if CEAD had received it; forwarding before the receipt is refused.
+    // Steps as if CEAD had received it.
     const fluxos = (await get(s.admin, `/reencaminhamento/documento/${id}/fluxos`)).json() as Fluxo[];
     const encaminhar = passoLivre(fluxos, 'ENCAMINHAR');
     expect(encaminhar).toBeDefined();
-    const antes = await post(s.admin, `/reencaminhamento/documento/${id}/tramitacoes`, {
-      idPasso: encaminhar?.id,
-      idDestino: sigla.STI,
-      despacho: 'Reencaminhado',
-    });
-    expect(antes.statusCode).toBe(409);
-    expect(antes.json().mensagem).toBe(MENSAGENS.reencaminhamento.receberAntes);
 
     const recebido = await post(s.admin, `/reencaminhamento/documento/${id}/receber`);
     expect(recebido.statusCode, recebido.body).toBe(200);
@@ -220,5 +214,130 @@ describe('reencaminhamento de ponta a ponta', () => {
     const resposta = await post(s.admin, `/reencaminhamento/documento/${rascunho}/receber`);
     expect(resposta.statusCode).toBe(409);
     expect(resposta.json().mensagem).toBe(MENSAGENS.reencaminhamento.naoPendente);
+  });
+});
+
+describe('reencaminhamento numa só confirmação: recebe em nome da unidade e tramita', () => {
+  /** What a document waiting in a unit's box is, in the database: its row and its last tramitação. */
+  async function estado(id: number) {
+    const documento = await db()
+      .selectFrom('documento')
+      .select(['situacao', 'idUnidadeAtual', 'dataUltimaAlteracao'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const tramitacoes = await db()
+      .selectFrom('tramitacao')
+      .select(['id', 'dtRecebimento', 'idUsuarioRecebedor', 'reencaminhamento', 'idUnidadeDestino'])
+      .where('idDocumento', '=', id)
+      .orderBy('sequencia')
+      .execute();
+    const auditoria = await db()
+      .selectFrom('auditoria')
+      .select('acao')
+      .where('idEntidade', '=', String(id))
+      .where('idUsuario', '=', resumo.usuarios.admin)
+      .orderBy('id')
+      .execute();
+    return { documento, tramitacoes, acoes: auditoria.map((a) => a.acao) };
+  }
+
+  /** A document of the Protocolo's box still waiting to be received there, with a free step and its destination. */
+  async function pendenteDoProtocolo(indice: number) {
+    const id = resumo.documentos.pendentesProtocolo[indice] as number;
+    expect((await estado(id)).documento.situacao).toBe('ENVIADO');
+    const fluxos = (await get(s.admin, `/reencaminhamento/documento/${id}/fluxos`)).json() as Fluxo[];
+    const livre = fluxos.find((f) => f.descricao === 'Tramitação livre');
+    const encaminhar = passoLivre(fluxos, 'ENCAMINHAR');
+    return { id, idFluxo: livre?.id as number, idPasso: encaminhar?.id as number };
+  }
+
+  it('abandonar depois de escolher o documento, o fluxo e o destino não muda nada', async () => {
+    const { id, idFluxo, idPasso } = await pendenteDoProtocolo(0);
+    const antes = await estado(id);
+    // Everything the wizard asks until the last step, before any receipt.
+    const destinos = await get(
+      s.admin,
+      `/reencaminhamento/documento/${id}/fluxos/${idFluxo}/destinos?idPasso=${idPasso}`,
+    );
+    expect(destinos.statusCode).toBe(200);
+    const siglas = (destinos.json() as { sigla: string }[]).map((d) => d.sigla);
+    expect(siglas).toContain('STI');
+    expect(siglas).not.toContain('PROT');
+    expect(await estado(id)).toEqual(antes);
+    expect(antes.documento.situacao).toBe('ENVIADO');
+    expect(antes.tramitacoes.at(-1)).toMatchObject({
+      dtRecebimento: null,
+      idUnidadeDestino: resumo.unidades.protocolo,
+    });
+  });
+
+  it('ao confirmar, um documento que aguarda é recebido em nome da unidade e tramitado na mesma transação', async () => {
+    const { id, idPasso } = await pendenteDoProtocolo(1);
+    const enviado = await post(s.admin, `/reencaminhamento/documento/${id}/tramitacoes`, {
+      idPasso,
+      idDestino: sigla.STI,
+      despacho: 'Reencaminhado numa só confirmação',
+      idUnidade: resumo.unidades.protocolo,
+    });
+    expect(enviado.statusCode, enviado.body).toBe(201);
+    expect(enviado.json() as Tramitacao).toMatchObject({
+      unidadeOrigem: { sigla: 'PROT' },
+      unidadeDestino: { sigla: 'STI' },
+      reencaminhamento: true,
+      despacho: 'Reencaminhado numa só confirmação',
+    });
+    const depois = await estado(id);
+    expect(depois.documento).toMatchObject({ situacao: 'ENVIADO', idUnidadeAtual: resumo.unidades.protocolo });
+    const [recebida, nova] = depois.tramitacoes.slice(-2);
+    expect(recebida).toMatchObject({
+      idUnidadeDestino: resumo.unidades.protocolo,
+      idUsuarioRecebedor: resumo.usuarios.admin,
+      reencaminhamento: true,
+    });
+    expect(recebida?.dtRecebimento).not.toBeNull();
+    expect(nova).toMatchObject({ idUnidadeDestino: sigla.STI, dtRecebimento: null, reencaminhamento: true });
+    expect(depois.acoes).toEqual(['RECEBER_REENCAMINHAMENTO', 'REENCAMINHAR_DOCUMENTO']);
+  });
+
+  it('uma tramitação recusada desfaz o recebimento: o documento continua aguardando, intacto', async () => {
+    const { id, idPasso } = await pendenteDoProtocolo(2);
+    const antes = await estado(id);
+    // The unit itself is never a destination: refused after the receipt, inside the same transaction.
+    const recusado = await post(s.admin, `/reencaminhamento/documento/${id}/tramitacoes`, {
+      idPasso,
+      idDestino: resumo.unidades.protocolo,
+      idUnidade: resumo.unidades.protocolo,
+    });
+    esperarErro(recusado, 400, 'REQUISICAO_INVALIDA', MENSAGENS.tramitacao.destinoNaoPermitido, [
+      { campo: 'idDestino', mensagem: MENSAGENS.tramitacao.destinoNaoPermitido },
+    ]);
+    expect(await estado(id)).toEqual(antes);
+  });
+
+  it('a unidade informada que não é mais a do documento é recusada (409), sem mudar nada', async () => {
+    const { id, idPasso } = await pendenteDoProtocolo(3);
+    const antes = await estado(id);
+    const recusado = await post(s.admin, `/reencaminhamento/documento/${id}/tramitacoes`, {
+      idPasso,
+      idDestino: sigla.STI,
+      idUnidade: sigla.CEAD,
+    });
+    esperarErro(recusado, 409, 'CONFLITO', MENSAGENS.reencaminhamento.outraUnidade);
+    expect(await estado(id)).toEqual(antes);
+  });
+
+  it('de duas confirmações simultâneas, uma tramita e a outra é recusada (409)', async () => {
+    const { id, idPasso } = await pendenteDoProtocolo(4);
+    const pedido = { idPasso, idDestino: sigla.STI, despacho: 'Corrida', idUnidade: resumo.unidades.protocolo };
+    const respostas = await Promise.all([
+      post(s.admin, `/reencaminhamento/documento/${id}/tramitacoes`, pedido),
+      post(s.admin, `/reencaminhamento/documento/${id}/tramitacoes`, pedido),
+    ]);
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const perdedora = respostas.find((r) => r.statusCode === 409);
+    if (perdedora) esperarErro(perdedora, 409, 'CONFLITO', MENSAGENS.reencaminhamento.outraUnidade);
+    const depois = await estado(id);
+    expect(depois.tramitacoes.filter((t) => t.idUnidadeDestino === sigla.STI)).toHaveLength(1);
+    expect(depois.acoes).toEqual(['RECEBER_REENCAMINHAMENTO', 'REENCAMINHAR_DOCUMENTO']);
   });
 });

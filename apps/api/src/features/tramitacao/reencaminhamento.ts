@@ -16,8 +16,15 @@ import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import { paraItemCaixa, somenteDigitos } from './caixa-postal.ts';
 import { enviarNaTransacao, type OrigemPedido } from './envio.ts';
 import * as queries from './queries.ts';
-import { recebimentoNaTransacao } from './recebimento.ts';
-import { destinoPendente, destinosDoPassoPela, exigirDocumento, fluxosParaUnidade, lerTramitacao } from './service.ts';
+import { concluirRecebimento, recebimentoNaTransacao } from './recebimento.ts';
+import {
+  bloquearDocumentoVisivel,
+  destinoPendente,
+  destinosDoPassoPela,
+  exigirDocumento,
+  fluxosParaUnidade,
+  lerTramitacao,
+} from './service.ts';
 
 // Re-forwarding (the routes require REENCAMINHAMENTO): an administrator receives or sends a document on behalf of
 // the unit holding it, with the sending and receiving rules of service.ts.
@@ -46,7 +53,10 @@ export async function caixaPostalReencaminhamento(
   return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
 }
 
-/** The unit an administrator acts for: the pending destination, else the unit holding the document. */
+/**
+ * The unit an administrator acts for: the pending destination, else the unit holding the document. `pendente` says
+ * the document still waits there, to be received in the unit's name before it is sent.
+ */
 async function unidadeResponsavel(db: Banco, documento: queries.DocumentoTramitacao) {
   const ultima = await queries.buscarUltimaTramitacao(db, documento.id);
   const pendente = documento.situacao === 'ENVIADO' ? destinoPendente(ultima) : null;
@@ -54,10 +64,11 @@ async function unidadeResponsavel(db: Banco, documento: queries.DocumentoTramita
     // As if received: the steps are those the destination unit will have once the administrator receives it.
     return {
       idUnidade: pendente,
+      pendente: true,
       documento: { ...documento, situacao: 'RECEBIDO' as const, idUnidadeAtual: pendente },
     };
   }
-  return { idUnidade: documento.idUnidadeAtual, documento };
+  return { idUnidade: documento.idUnidadeAtual, pendente: false, documento };
 }
 
 /** GET reencaminhamento/documento/{id}/fluxos: steps valid for the unit holding (or about to receive) it. */
@@ -77,8 +88,8 @@ export const listarDestinosReencaminhamento = destinosDoPassoPela(
   async (db, _usuario, documento) => (await unidadeResponsavel(db, documento)).idUnidade,
 );
 
-/** POST reencaminhamento/documento/{id}/receber: received in the name of its destination unit (situacao T). */
-export const receberEmNomeDaUnidade = recebimentoNaTransacao(true, async (trx, documento, usuario) => {
+/** Marks the pending tramitação received in the name of its destination unit, or says why it cannot (409). */
+async function marcarRecebidaEmNome(trx: Banco, documento: queries.DocumentoTramitacao, usuario: UsuarioAutenticado) {
   const tramitacao =
     documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, documento.id, usuario.id) : undefined;
   if (!tramitacao) {
@@ -88,18 +99,35 @@ export const receberEmNomeDaUnidade = recebimentoNaTransacao(true, async (trx, d
     );
   }
   return { tramitacao, idUnidade: tramitacao.idUnidadeDestino };
-});
+}
 
-/** POST reencaminhamento/documento/{id}/tramitacoes: sent on behalf of the unit holding it, by the administrator. */
+/** POST reencaminhamento/documento/{id}/receber: received in the name of its destination unit (situacao T). */
+export const receberEmNomeDaUnidade = recebimentoNaTransacao(true, marcarRecebidaEmNome);
+
+/**
+ * POST reencaminhamento/documento/{id}/tramitacoes: sent on behalf of the unit holding it, by the administrator. A
+ * document still waiting in the unit's box is first received in its name (situacao T, as POST .../receber does), in
+ * the same transaction: a refused sending leaves it waiting, untouched. With the document row locked, of two
+ * concurrent confirmations one sends and the other finds it gone from the unit (409 with `idUnidade`).
+ */
 export async function reencaminhar(
   db: Banco,
   usuario: UsuarioAutenticado,
   idDocumento: number,
-  pedido: { idPasso: number; idDestino: number; despacho?: string | null },
+  pedido: { idPasso: number; idDestino: number; despacho?: string | null; idUnidade?: number },
   origem: OrigemPedido,
 ): Promise<Tramitacao> {
-  const { idTramitacao } = await db.transaction().execute((trx) =>
-    enviarNaTransacao(
+  const { idTramitacao } = await db.transaction().execute(async (trx) => {
+    const documento = await bloquearDocumentoVisivel(trx, idDocumento, usuario);
+    const responsavel = await unidadeResponsavel(trx, documento);
+    if (pedido.idUnidade !== undefined && pedido.idUnidade !== responsavel.idUnidade) {
+      throw conflito(MENSAGENS.reencaminhamento.outraUnidade);
+    }
+    if (responsavel.pendente) {
+      const { tramitacao, idUnidade } = await marcarRecebidaEmNome(trx, documento, usuario);
+      await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento: true, ...origem });
+    }
+    return enviarNaTransacao(
       trx,
       usuario,
       idDocumento,
@@ -113,7 +141,7 @@ export async function reencaminhar(
         idHipoteseLegal: null,
       },
       { idUnidade: null, passoEquivalente: false, ...origem },
-    ),
-  );
+    );
+  });
   return lerTramitacao(db, idTramitacao, usuario);
 }

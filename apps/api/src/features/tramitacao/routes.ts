@@ -1,17 +1,21 @@
 import {
   consistenciaSchema,
   consultaPassoSchema,
+  contagensCaixaPostalSchema,
   type Destino,
   destinoSchema,
   documentoSchema,
   type Fluxo,
   filtrosCaixaPostalSchema,
+  filtrosContagensCaixaPostalSchema,
   filtrosReencaminhamentoSchema,
   fluxoSchema,
   paginaCaixaPostalSchema,
   rascunhoDespachoSchema,
+  receberLoteSchema,
   reencaminharSchema,
   resultadoLoteSchema,
+  resultadoRecebimentoLoteSchema,
   salvarDespachoSchema,
   type Tramitacao,
   tramitacaoSchema,
@@ -295,6 +299,42 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => caixa.caixaPostal(app.db, exigirUsuario(request), request.query),
+  );
+
+  app.get(
+    '/caixa-postal/contagens',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramitacao'],
+        summary:
+          'Quantos documentos a caixa postal lista com estes filtros: ao todo e em cada fila (aguardando, recebidos, novos, urgentes)',
+        querystring: filtrosContagensCaixaPostalSchema,
+        response: { 200: contagensCaixaPostalSchema, ...respostasErro(400, 401, 403) },
+      },
+    },
+    async (request) => caixa.contagensCaixaPostal(app.db, exigirUsuario(request), request.query),
+  );
+
+  app.post(
+    '/recebimentos/lote',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramitacao'],
+        summary: 'Recebe, na unidade atual do usuário, vários documentos, cada um por si; resultado por documento',
+        body: receberLoteSchema,
+        response: { 200: z.array(resultadoRecebimentoLoteSchema), ...respostasErro(400, 401, 403) },
+      },
+    },
+    async (request) =>
+      recebimento.receberEmLote(
+        app.db,
+        exigirUsuario(request),
+        request.body.idsDocumentos,
+        { ip: request.ip, urlPublica: app.config.urlPublica },
+        request.log,
+      ),
   );
 
   app.get(

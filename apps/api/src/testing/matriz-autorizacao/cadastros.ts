@@ -52,6 +52,15 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
     }),
   },
   'DELETE /api/glossario/{id}': chamar(comPermissao, (m) => `/api/glossario/${m.glossario}`),
+  'GET /api/administracao/usuarios': chamar(comPermissao, '/api/administracao/usuarios?busca=seg'),
+  'GET /api/administracao/usuarios/{id}': chamar(
+    comPermissao,
+    (m) => `/api/administracao/usuarios/${m.usuarios.titular}`,
+  ),
+  'PATCH /api/administracao/usuarios/{id}': {
+    esperado: comPermissao,
+    pedido: (m) => ({ url: `/api/administracao/usuarios/${m.usuarios.titular}`, payload: { ativo: false } }),
+  },
   'GET /api/propriedades/hipoteses-legais': chamar(todos(200), '/api/propriedades/hipoteses-legais'),
 
   // Look-ups

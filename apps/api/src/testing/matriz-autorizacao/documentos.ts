@@ -109,6 +109,18 @@ export const MATRIZ_DOCUMENTOS: Record<string, Caso> = {
     }),
   },
   'GET /api/caixa-postal': chamar(logado(200), '/api/caixa-postal?dataInicio=2000-01-01&dataFim=2100-12-31'),
+  'GET /api/caixa-postal/contagens': chamar(
+    logado(200),
+    '/api/caixa-postal/contagens?dataInicio=2000-01-01&dataFim=2100-12-31',
+  ),
+  // Each document's outcome is in the answer (200); who may call it is what is checked here.
+  'POST /api/recebimentos/lote': {
+    esperado: logado(200),
+    pedido: async (m, t) => ({
+      url: '/api/recebimentos/lote',
+      payload: { idsDocumentos: [(await documentoDoProtocolo(t, m)).id] },
+    }),
+  },
 
   // Re-forwarding: the REENCAMINHAMENTO permission
   'GET /api/reencaminhamento/unidades': chamar(comPermissao, '/api/reencaminhamento/unidades'),

@@ -76,6 +76,10 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
       url: `/api/documentos/${(await documentoDoProtocolo(t, m)).id}/agregados/candidatos?numeroDocumento=99999`,
     }),
   },
+  'GET /api/documentos/{id}/agregados/tipo-documento': chamar(
+    logado(200),
+    (m) => `/api/documentos/${m.cofre.id}/agregados/tipo-documento`,
+  ),
   'DELETE /api/documentos/{id}/agregados/{idAgregado}': {
     esperado: logado(200, 403),
     pedido: async (m, t) => {

@@ -8,6 +8,7 @@ import { temPermissao, useUsuario } from '../../lib/sessao';
 import { permissaoExigida } from '../handle-rota';
 import { AvisoNoticias } from './AvisoNoticias';
 import { BarraSuperior } from './BarraSuperior';
+import { EstilosImpressao } from './EstilosImpressao';
 import { IndicadorCarregamento } from './IndicadorCarregamento';
 import { MenuPrincipal } from './MenuPrincipal';
 import { Rodape } from './Rodape';
@@ -151,6 +152,7 @@ export function AppLayout() {
         </Box>
       </Box>
       <ScrollRestoration />
+      <EstilosImpressao />
     </Box>
   );
 }

@@ -2,13 +2,16 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
 import { MENSAGENS, type Usuario } from '@tramite/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { sair, unidadeAtual, urlLogin } from '../../lib/sessao';
+import { sair, urlLogin } from '../../lib/sessao';
+import { BuscaRapidaNup } from './BuscaRapidaNup';
+import { SeletorUnidade } from './SeletorUnidade';
 
 const MENSAGEM_ERRO_SAIR = MENSAGENS.geral.erroSair;
 
@@ -26,7 +29,10 @@ export function BarraSuperior({ usuario, botaoMenu, menuAberto, aoAbrirMenu, chi
   const { pathname, search } = useLocation();
   const { executar } = useCarregamento();
   const snackbar = useSnackbar();
-  const unidade = unidadeAtual(usuario);
+  const [buscaAberta, setBuscaAberta] = useState(false);
+  // The narrow screen's search row closes once it has taken the user somewhere.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new page, the dependency is the trigger
+  useEffect(() => setBuscaAberta(false), [pathname]);
 
   async function aoSair() {
     try {
@@ -67,6 +73,19 @@ export function BarraSuperior({ usuario, botaoMenu, menuAberto, aoAbrirMenu, chi
           </Typography>
         </Link>
         <Box sx={{ flexGrow: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' }, mr: 1 }}>
+          <BuscaRapidaNup />
+        </Box>
+        <IconButton
+          color="inherit"
+          aria-label="Busca rápida por número"
+          aria-expanded={buscaAberta}
+          aria-controls="busca-rapida-estreita"
+          onClick={() => setBuscaAberta((aberta) => !aberta)}
+          sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+        >
+          <SearchOutlined />
+        </IconButton>
         {usuario ? (
           <>
             <Button
@@ -76,28 +95,14 @@ export function BarraSuperior({ usuario, botaoMenu, menuAberto, aoAbrirMenu, chi
               title="Configurações do usuário"
               startIcon={<AccountCircleOutlined />}
               data-testid="usuario-logado"
-              sx={{ fontWeight: 400, minWidth: 0 }}
+              aria-label={`${usuario.nome}: configurações do usuário`}
+              sx={{ fontWeight: 400, minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, md: 1 } } }}
             >
               <Box component="span" data-testid="usuario-nome" sx={{ display: { xs: 'none', md: 'inline' } }}>
                 {usuario.nome}
               </Box>
-              {unidade ? (
-                <Box
-                  component="span"
-                  data-testid="unidade-atual"
-                  title={unidade.nome}
-                  sx={{
-                    ml: { xs: 0, md: 1 },
-                    px: 1,
-                    borderRadius: 1,
-                    bgcolor: 'rgba(255,255,255,0.16)',
-                    fontWeight: 700,
-                  }}
-                >
-                  {unidade.sigla}
-                </Box>
-              ) : null}
             </Button>
+            <SeletorUnidade usuario={usuario} />
             <Button color="inherit" onClick={aoSair} startIcon={<LogoutOutlined />} data-testid="botao-sair">
               Sair
             </Button>
@@ -114,6 +119,11 @@ export function BarraSuperior({ usuario, botaoMenu, menuAberto, aoAbrirMenu, chi
           </Button>
         )}
       </Toolbar>
+      {buscaAberta ? (
+        <Box id="busca-rapida-estreita" sx={{ display: { xs: 'block', sm: 'none' }, px: 2, pb: 1 }}>
+          <BuscaRapidaNup autoFocus />
+        </Box>
+      ) : null}
       {children}
     </AppBar>
   );

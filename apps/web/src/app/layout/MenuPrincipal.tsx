@@ -1,7 +1,43 @@
-import { List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
+import { Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader } from '@mui/material';
 import type { Usuario } from '@tramite/shared';
 import { NavLink } from 'react-router';
+import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
+import { useContagensCaixaPadrao } from '../../features/tramitacao/contagens-caixa';
 import { gruposMenu } from './itens-menu';
+
+/**
+ * Beside "Caixa postal": how many documents wait to be received in the user's current unit, counted as the box opens
+ * (issue 20); nothing while there is no answer or none waits.
+ */
+function ContagemCaixa({ usuario }: { usuario: Usuario }) {
+  const { data } = useContagensCaixaPadrao(usuario.configuracoes.idUnidadeAtual ?? null);
+  if (!data || data.aguardando === 0) return null;
+  return (
+    <Box
+      component="span"
+      data-testid="contagem-menu-caixa"
+      sx={{
+        ml: 1,
+        px: 0.75,
+        minWidth: 22,
+        borderRadius: 11,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontSize: '0.75rem',
+        fontWeight: 700,
+        lineHeight: '22px',
+        textAlign: 'center',
+      }}
+    >
+      <span aria-hidden>{data.aguardando.toLocaleString('pt-BR')}</span>
+      <Box component="span" sx={OCULTO_VISUALMENTE}>
+        {data.aguardando === 1
+          ? '1 documento aguardando recebimento'
+          : `${data.aguardando} documentos aguardando recebimento`}
+      </Box>
+    </Box>
+  );
+}
 
 interface MenuPrincipalProps {
   usuario: Usuario | null;
@@ -48,6 +84,7 @@ export function MenuPrincipal({ usuario, aoNavegar }: MenuPrincipalProps) {
                     <Icone fontSize="small" />
                   </ListItemIcon>
                   <ListItemText primary={rotulo} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+                  {caminho === '/caixa-postal' && usuario ? <ContagemCaixa usuario={usuario} /> : null}
                 </ListItemButton>
               </ListItem>
             ))}

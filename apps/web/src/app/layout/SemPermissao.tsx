@@ -10,7 +10,8 @@ export function SemPermissao() {
   return (
     <Pagina titulo="Acesso negado">
       <Alert severity="warning" data-testid="sem-permissao" sx={{ mb: 3 }}>
-        {MENSAGEM_SEM_PERMISSAO}. Se precisar dela, solicite a permissão ao administrador do sistema.
+        {MENSAGEM_SEM_PERMISSAO}. Se precisar dela, peça a um administrador do sistema: ele concede permissões em
+        Administração › Usuários.
       </Alert>
       <Button component={RouterLink} to="/home" variant="contained">
         Ir para o início

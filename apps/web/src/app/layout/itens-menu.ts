@@ -8,6 +8,7 @@ import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -80,6 +81,10 @@ const GRUPOS: GrupoMenu[] = [
       item('Reencaminhamento', '/administracao/reencaminhamento-de-documento', ForwardToInboxOutlined, {
         exigeLogin: true,
         permissao: 'REENCAMINHAMENTO',
+      }),
+      item('Usuários', '/administracao/usuarios', ManageAccountsOutlined, {
+        exigeLogin: true,
+        permissao: 'ADMINISTRACAO_USUARIOS',
       }),
     ],
   },

@@ -66,25 +66,30 @@ export function TabelaArquivosAssinados({
     <Tabela
       aria-labelledby={idTitulo}
       data-testid="tabela-assinados"
-      cabecalho={
-        <>
-          <TableCell padding="checkbox">
-            <Checkbox
-              checked={todosMarcados}
-              indeterminate={marcados > 0 && !todosMarcados}
-              disabled={excluiveis.length === 0}
-              onChange={() => aoSelecionar(todosMarcados ? [] : excluiveis)}
-              slotProps={{ input: { 'aria-label': 'Selecionar todos os arquivos que podem ser excluídos' } }}
-            />
-          </TableCell>
-          <TableCell>Arquivo</TableCell>
-          <TableCell>Tipo de assinatura</TableCell>
-          <TableCell>Assinado por</TableCell>
-          <TableCell>Data da assinatura</TableCell>
-          <TableCell>Documento</TableCell>
-          <TableCell align="right">Ações</TableCell>
-        </>
-      }
+      cartoesAbaixoDe="lg"
+      colunas={[
+        {
+          rotulo: 'Seleção',
+          papel: 'selecao',
+          cabecalho: (
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={todosMarcados}
+                indeterminate={marcados > 0 && !todosMarcados}
+                disabled={excluiveis.length === 0}
+                onChange={() => aoSelecionar(todosMarcados ? [] : excluiveis)}
+                slotProps={{ input: { 'aria-label': 'Selecionar todos os arquivos que podem ser excluídos' } }}
+              />
+            </TableCell>
+          ),
+        },
+        { rotulo: 'Arquivo', larguraMinima: 160, larga: true },
+        { rotulo: 'Tipo de assinatura' },
+        { rotulo: 'Assinado por' },
+        { rotulo: 'Data da assinatura' },
+        { rotulo: 'Documento', semQuebra: true },
+        { rotulo: 'Ações', papel: 'acoes', alinhamento: 'right' },
+      ]}
     >
       {arquivos.map((arquivo) => (
         <TableRow key={arquivo.idArquivoAssinado} data-testid="linha-assinado" data-nome={arquivo.nomeOriginal}>
@@ -122,7 +127,13 @@ export function TabelaArquivosAssinados({
             )}
           </TableCell>
           <TableCell align="right">
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Stack
+              direction="row"
+              spacing={1}
+              useFlexGap
+              // In a card (below lg), the buttons wrap.
+              sx={{ flexWrap: { xs: 'wrap', lg: 'nowrap' }, justifyContent: 'flex-end' }}
+            >
               <Button size="small" onClick={() => abrir(arquivo)} aria-label={`Abrir ${arquivo.nomeOriginal}`}>
                 Abrir
               </Button>

@@ -23,7 +23,7 @@ import {
 import { type MouseEvent, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Pagina } from '../../components/Pagina';
-import { Tabela } from '../../components/Tabela';
+import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { baixarEndereco } from '../../lib/download';
 import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
@@ -35,6 +35,14 @@ const CORES: Record<EstadoConsolidacao, 'default' | 'info' | 'success' | 'error'
   CONCLUIDA: 'success',
   ERRO: 'error',
 };
+
+const COLUNAS: readonly ColunaTabela[] = [
+  { rotulo: 'Documento', papel: 'titulo' },
+  { rotulo: 'Solicitada em' },
+  { rotulo: 'Peças' },
+  { rotulo: 'Situação' },
+  { rotulo: 'Arquivo', larga: true },
+];
 
 function Estado({ consolidacao }: { consolidacao: Consolidacao }) {
   const emAndamento = consolidacaoEmAndamento(consolidacao.estado);
@@ -156,18 +164,7 @@ export function ConsolidacaoPage() {
             </Typography>
           ) : null}
           <Paper variant="outlined">
-            <Tabela
-              aria-label="Consolidações solicitadas"
-              cabecalho={
-                <>
-                  <TableCell>Documento</TableCell>
-                  <TableCell>Solicitada em</TableCell>
-                  <TableCell>Peças</TableCell>
-                  <TableCell>Situação</TableCell>
-                  <TableCell>Arquivo</TableCell>
-                </>
-              }
-            >
+            <Tabela aria-label="Consolidações solicitadas" colunas={COLUNAS}>
               {consolidacoes.map((consolidacao) => (
                 <TableRow key={consolidacao.uuid} data-testid="linha-consolidacao">
                   <TableCell>

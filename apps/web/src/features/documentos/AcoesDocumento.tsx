@@ -2,21 +2,39 @@ import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
+import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
+import Star from '@mui/icons-material/Star';
+import StarBorder from '@mui/icons-material/StarBorder';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Button, Link, Stack, Tooltip } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Link,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Stack,
+  Tooltip,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
 import {
   type Documento,
+  ESTADO,
+  IMPEDIMENTOS_TRAMITACAO,
+  impedimentoTramitacao,
   MENSAGENS,
   motivoNaoEditavel,
   motivoSemAlteracaoPecas,
   motivoSemJuntada,
   type Usuario,
 } from '@tramite/shared';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
@@ -24,71 +42,168 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { api, mensagemComDetalhe } from '../../lib/api';
 import { abrirEmNovaAba } from '../../lib/download';
 import { useReceberDocumento } from '../tramitacao/api';
-import { solicitarConsolidacao } from './api';
+import { solicitarConsolidacao, useAlternarFavorito } from './api';
 import { DialogoComprovanteEmail } from './DialogoComprovanteEmail';
 import { TEXTOS } from './textos';
 
 /** Spec §3 and §9: consolidations are also remembered locally under keys prefixed PROTOCOLO. */
 export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
 
-/** A screen of the document's own, or the same button disabled with the reason on hover and focus. */
-function AcaoComMotivo(props: { para: string; icone: ReactNode; rotulo: string; motivo: string | null }) {
-  if (props.motivo === null) {
+/** One thing the user may do on the document: a screen of its own (`para`) or an immediate action (`aoClicar`). */
+interface Acao {
+  rotulo: string;
+  icone: ReactNode;
+  /** null: available now. A text: the user could do it, but not now; shown disabled, with this reason. */
+  motivo: string | null;
+  para?: string;
+  aoClicar?: () => void;
+  /** A toggle (favourite): its state, announced as pressed / checked. */
+  pressionado?: boolean;
+  /** What hovering a toggle says it will do. */
+  dica?: string;
+  /** The main action of the moment (receive, forward): filled, and kept out of the menu on narrow screens. */
+  principal?: boolean;
+}
+
+const ESTILO_INDISPONIVEL = { color: 'text.disabled', borderColor: 'action.disabled', cursor: 'not-allowed' };
+
+/**
+ * A wide screen's button. An unavailable action stays focusable and hoverable (aria-disabled, not disabled) and
+ * says why: the tooltip shows the reason and it is the button's accessible description (title, then
+ * aria-describedby while the tooltip is open).
+ */
+function BotaoAcao({ acao }: { acao: Acao }) {
+  const variante = acao.principal && acao.motivo === null ? 'contained' : 'outlined';
+  if (acao.motivo !== null) {
     return (
-      <Button variant="outlined" startIcon={props.icone} component={RouterLink} to={props.para}>
-        {props.rotulo}
-      </Button>
+      <Tooltip title={acao.motivo} describeChild>
+        <Button
+          variant="outlined"
+          startIcon={acao.icone}
+          aria-disabled="true"
+          onClick={(evento) => evento.preventDefault()}
+          sx={ESTILO_INDISPONIVEL}
+        >
+          {acao.rotulo}
+        </Button>
+      </Tooltip>
     );
   }
-  // aria-disabled, not disabled: the button stays focusable and hoverable, so the reason can be read.
+  const botao = acao.para ? (
+    <Button variant={variante} startIcon={acao.icone} component={RouterLink} to={acao.para}>
+      {acao.rotulo}
+    </Button>
+  ) : (
+    <Button variant={variante} startIcon={acao.icone} onClick={acao.aoClicar} aria-pressed={acao.pressionado}>
+      {acao.rotulo}
+    </Button>
+  );
+  return acao.dica ? (
+    <Tooltip title={acao.dica} describeChild>
+      {botao}
+    </Tooltip>
+  ) : (
+    botao
+  );
+}
+
+/** A narrow screen's menu item: an unavailable one stays in the list, focusable, with its reason written under it. */
+function ItemAcao({ acao, aoEscolher }: { acao: Acao; aoEscolher: () => void }) {
+  const id = useId();
+  const texto = (
+    <>
+      <ListItemIcon>{acao.icone}</ListItemIcon>
+      <ListItemText
+        primary={acao.rotulo}
+        secondary={acao.motivo}
+        slotProps={{ primary: { id: `${id}-rotulo` }, secondary: { id: `${id}-motivo` } }}
+      />
+    </>
+  );
+  if (acao.motivo !== null) {
+    return (
+      <MenuItem
+        aria-disabled="true"
+        aria-labelledby={`${id}-rotulo`}
+        aria-describedby={`${id}-motivo`}
+        onClick={(evento) => evento.preventDefault()}
+        sx={{ '& .MuiListItemText-primary, & .MuiListItemIcon-root': { color: 'text.disabled' }, whiteSpace: 'normal' }}
+      >
+        {texto}
+      </MenuItem>
+    );
+  }
+  if (acao.para) {
+    return (
+      <MenuItem component={RouterLink} to={acao.para} onClick={aoEscolher}>
+        {texto}
+      </MenuItem>
+    );
+  }
+  const alternavel = acao.pressionado !== undefined;
   return (
-    <Tooltip title={props.motivo} describeChild>
+    <MenuItem
+      role={alternavel ? 'menuitemcheckbox' : 'menuitem'}
+      aria-checked={alternavel ? acao.pressionado : undefined}
+      onClick={() => {
+        aoEscolher();
+        acao.aoClicar?.();
+      }}
+    >
+      {texto}
+    </MenuItem>
+  );
+}
+
+/** On a narrow screen (390 px): the main action stays a button, the others go into "Mais ações". */
+function MenuMaisAcoes({ acoes }: { acoes: readonly Acao[] }) {
+  const [ancora, setAncora] = useState<HTMLElement | null>(null);
+  const id = useId();
+  if (acoes.length === 0) return null;
+  return (
+    <>
       <Button
         variant="outlined"
-        startIcon={props.icone}
-        aria-disabled="true"
-        onClick={(evento) => evento.preventDefault()}
-        sx={{ color: 'text.disabled', borderColor: 'action.disabled', cursor: 'not-allowed' }}
+        startIcon={<MoreHoriz />}
+        aria-haspopup="menu"
+        aria-controls={ancora ? id : undefined}
+        aria-expanded={ancora ? 'true' : undefined}
+        onClick={(evento) => setAncora(evento.currentTarget)}
       >
-        {props.rotulo}
+        Mais ações
       </Button>
-    </Tooltip>
+      <Menu
+        id={id}
+        anchorEl={ancora}
+        open={ancora !== null}
+        onClose={() => setAncora(null)}
+        slotProps={{ paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } }}
+      >
+        {acoes.map((acao) => (
+          <ItemAcao key={acao.rotulo} acao={acao} aoEscolher={() => setAncora(null)} />
+        ))}
+      </Menu>
+    </>
   );
 }
 
 /**
- * The actions on the document (spec §2 "Document detail"). The PDFs and the consolidation are public like the
- * screen; receiving, forwarding, editing and e-mail need a logged-in user.
+ * Spec §2 "Document detail": every action on the document, in one bar. What the user may do now is a button; what
+ * they could do but not now (another unit holds it, it is not received yet...) is shown disabled with the reason,
+ * taken from the same shared rule the server enforces; what does not apply to the document at all is left out.
+ * The PDFs and the consolidation are public like the screen; the others need a logged-in user.
  */
 export function AcoesDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
   const receber = useReceberDocumento();
+  const alternarFavorito = useAlternarFavorito(documento.idDocumento);
+  const tema = useTheme();
+  const telaEstreita = useMediaQuery(tema.breakpoints.down('sm'), { noSsr: true });
   const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
   const [enviandoEmail, setEnviandoEmail] = useState(false);
   const [consolidacaoSolicitada, setConsolidacaoSolicitada] = useState(false);
   const id = documento.idDocumento;
-  const naUnidadeAtual = usuario !== null && documento.unidadeAtual.id === usuario.configuracoes.idUnidadeAtual;
-  const editavel = motivoNaoEditavel(documento) === null && naUnidadeAtual;
-  // The server decides which steps are allowed; the button is offered where sending can make sense.
-  const podeTramitar =
-    naUnidadeAtual && ['RECEBIDO', 'T', 'EM_CRIACAO'].includes(documento.situacao) && !documento.podeReceber;
-  const idUnidadeUsuario = usuario?.configuracoes.idUnidadeAtual ?? null;
-  const estadoProcessamento = documento.estado['2001'];
-  const motivoSemPecas = motivoSemAlteracaoPecas(
-    { situacao: documento.situacao, idUnidadeAtual: documento.unidadeAtual.id, estadoProcessamento },
-    idUnidadeUsuario,
-  );
-  const motivoJuntada =
-    motivoSemJuntada(
-      {
-        idUnidadeAtual: documento.unidadeAtual.id,
-        situacao: documento.situacao,
-        estadoProcessamento,
-        idDocumentoAgregador: documento.idDocumentoAgregador,
-      },
-      idUnidadeUsuario,
-    )?.mensagem ?? null;
 
   async function confirmarRecebimento() {
     setConfirmandoRecebimento(false);
@@ -127,6 +242,32 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
     }
   }
 
+  async function alternarFavoritoAgora() {
+    // A second click while the first is on its way is ignored (the button keeps its focus, not disabled).
+    if (alternarFavorito.isPending) return;
+    const favorito = documento.favorito;
+    try {
+      await executar(favorito ? 'Removendo dos favoritos' : 'Adicionando aos favoritos', () =>
+        alternarFavorito.mutateAsync(!favorito),
+      );
+      snackbar.sucesso(favorito ? MENSAGENS.favoritos.removido : MENSAGENS.favoritos.adicionado);
+    } catch {
+      snackbar.erro(favorito ? MENSAGENS.favoritos.erroRemover : MENSAGENS.favoritos.erroAdicionar);
+    }
+  }
+
+  const acoes = montarAcoes(documento, usuario, {
+    receber: () => setConfirmandoRecebimento(true),
+    capa: () => abrirPdf(`documentos/${id}/capa`, 'Gerando capa', TEXTOS.erroCapa),
+    comprovante: () =>
+      abrirPdf(`documentos/${id}/comprovante`, 'Gerando comprovante', MENSAGENS.documento.erroComprovante),
+    enviarEmail: () => setEnviandoEmail(true),
+    consolidar,
+    favorito: alternarFavoritoAgora,
+  });
+  const naBarra = telaEstreita ? acoes.filter((acao) => acao.principal && acao.motivo === null) : acoes;
+  const noMenu = telaEstreita ? acoes.filter((acao) => !naBarra.includes(acao)) : [];
+
   return (
     <>
       <Stack
@@ -136,73 +277,12 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
         sx={{ flexWrap: 'wrap' }}
         role="group"
         aria-label="Ações do documento"
+        data-testid="acoes-documento"
       >
-        {usuario && documento.podeReceber ? (
-          <Button
-            variant="contained"
-            startIcon={<MoveToInboxOutlined />}
-            onClick={() => setConfirmandoRecebimento(true)}
-          >
-            Receber
-          </Button>
-        ) : null}
-        {podeTramitar ? (
-          <Button
-            variant="outlined"
-            startIcon={<SendOutlined />}
-            component={RouterLink}
-            to={`/documentos/${id}/tramitar`}
-          >
-            Tramitar
-          </Button>
-        ) : null}
-        {editavel ? (
-          <Button variant="outlined" startIcon={<EditOutlined />} component={RouterLink} to={`/autuacoes/${id}`}>
-            Editar autuação
-          </Button>
-        ) : null}
-        {usuario ? (
-          <>
-            <AcaoComMotivo
-              para={`/documentos/${id}/pecas/upload`}
-              icone={<UploadFileOutlined />}
-              rotulo="Adicionar peças"
-              motivo={motivoSemPecas}
-            />
-            <AcaoComMotivo
-              para={`/documentos/${id}/juntada`}
-              icone={<AttachFileOutlined />}
-              rotulo="Juntar documentos"
-              motivo={motivoJuntada}
-            />
-          </>
-        ) : null}
-        {documento.geraCapa ? (
-          <Button
-            variant="outlined"
-            startIcon={<PictureAsPdfOutlined />}
-            onClick={() => abrirPdf(`documentos/${id}/capa`, 'Gerando capa', TEXTOS.erroCapa)}
-          >
-            Capa
-          </Button>
-        ) : null}
-        <Button
-          variant="outlined"
-          startIcon={<ReceiptLongOutlined />}
-          onClick={() =>
-            abrirPdf(`documentos/${id}/comprovante`, 'Gerando comprovante', MENSAGENS.documento.erroComprovante)
-          }
-        >
-          Comprovante
-        </Button>
-        {usuario ? (
-          <Button variant="outlined" startIcon={<EmailOutlined />} onClick={() => setEnviandoEmail(true)}>
-            Enviar comprovante por e-mail
-          </Button>
-        ) : null}
-        <Button variant="outlined" startIcon={<LibraryBooksOutlined />} onClick={consolidar}>
-          Solicitar consolidação
-        </Button>
+        {naBarra.map((acao) => (
+          <BotaoAcao key={acao.rotulo} acao={acao} />
+        ))}
+        <MenuMaisAcoes acoes={noMenu} />
       </Stack>
       {consolidacaoSolicitada ? (
         <Alert severity="success" sx={{ mt: 2 }} onClose={() => setConsolidacaoSolicitada(false)}>
@@ -225,4 +305,128 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
       <DialogoComprovanteEmail aberto={enviandoEmail} documento={documento} aoFechar={() => setEnviandoEmail(false)} />
     </>
   );
+}
+
+interface Operacoes {
+  receber: () => void;
+  capa: () => void;
+  comprovante: () => void;
+  enviarEmail: () => void;
+  consolidar: () => void;
+  favorito: () => void;
+}
+
+/** The bar's actions in their order, each available, unavailable with its reason, or left out. */
+function montarAcoes(documento: Documento, usuario: Usuario | null, operacoes: Operacoes): Acao[] {
+  const id = documento.idDocumento;
+  const idUnidadeUsuario = usuario?.configuracoes.idUnidadeAtual ?? null;
+  const estadoProcessamento = documento.estado[ESTADO.processamento];
+  const acoes: Acao[] = [];
+
+  if (usuario) {
+    // Receiving is offered only where it can be done: the document waits for the user's current unit.
+    if (documento.podeReceber) {
+      acoes.push({
+        rotulo: 'Receber',
+        icone: <MoveToInboxOutlined />,
+        motivo: null,
+        aoClicar: operacoes.receber,
+        principal: true,
+      });
+    }
+    const impedimento =
+      idUnidadeUsuario === null
+        ? 'OUTRA_UNIDADE'
+        : impedimentoTramitacao(
+            {
+              situacao: documento.situacao,
+              idUnidadeAtual: documento.unidadeAtual.id,
+              idUnidadeCriadora: documento.idUnidadeCriadora,
+              estadoProcessamento: estadoProcessamento ?? 0,
+              idDocumentoAgregador: documento.idDocumentoAgregador,
+            },
+            idUnidadeUsuario,
+            documento.idDestino,
+          );
+    acoes.push({
+      rotulo: 'Tramitar',
+      icone: <SendOutlined />,
+      motivo: impedimento ? IMPEDIMENTOS_TRAMITACAO[impedimento] : null,
+      para: `/documentos/${id}/tramitar`,
+      principal: true,
+    });
+    // Editing the opening only exists while the document is being created.
+    const emCriacao = documento.situacao === 'EM_CRIACAO' || estadoProcessamento === 6;
+    if (emCriacao) {
+      const naUnidade = idUnidadeUsuario !== null && documento.unidadeAtual.id === idUnidadeUsuario;
+      acoes.push({
+        rotulo: 'Editar autuação',
+        icone: <EditOutlined />,
+        motivo: motivoNaoEditavel(documento) ?? (naUnidade ? null : MENSAGENS.autuacao.edicaoOutraUnidade),
+        para: `/autuacoes/${id}`,
+      });
+    }
+    acoes.push(
+      {
+        rotulo: 'Adicionar peças',
+        icone: <UploadFileOutlined />,
+        motivo: motivoSemAlteracaoPecas(
+          {
+            situacao: documento.situacao,
+            idUnidadeAtual: documento.unidadeAtual.id,
+            idUnidadeCriadora: documento.idUnidadeCriadora,
+            estadoProcessamento,
+          },
+          idUnidadeUsuario,
+        ),
+        para: `/documentos/${id}/pecas/upload`,
+      },
+      {
+        rotulo: 'Juntar documentos',
+        icone: <AttachFileOutlined />,
+        motivo:
+          motivoSemJuntada(
+            {
+              idUnidadeAtual: documento.unidadeAtual.id,
+              situacao: documento.situacao,
+              estadoProcessamento,
+              idDocumentoAgregador: documento.idDocumentoAgregador,
+            },
+            idUnidadeUsuario,
+          )?.mensagem ?? null,
+        para: `/documentos/${id}/juntada`,
+      },
+    );
+  }
+
+  // The cover exists only for types that generate one.
+  if (documento.geraCapa) {
+    acoes.push({ rotulo: 'Capa', icone: <PictureAsPdfOutlined />, motivo: null, aoClicar: operacoes.capa });
+  }
+  acoes.push({ rotulo: 'Comprovante', icone: <ReceiptLongOutlined />, motivo: null, aoClicar: operacoes.comprovante });
+  if (usuario) {
+    acoes.push({
+      rotulo: 'Enviar comprovante por e-mail',
+      icone: <EmailOutlined />,
+      motivo: null,
+      aoClicar: operacoes.enviarEmail,
+    });
+  }
+  acoes.push({
+    rotulo: 'Solicitar consolidação',
+    icone: <LibraryBooksOutlined />,
+    motivo: null,
+    aoClicar: operacoes.consolidar,
+  });
+  if (usuario) {
+    acoes.push({
+      rotulo: 'Favorito',
+      icone: documento.favorito ? <Star sx={{ color: 'warning.dark' }} /> : <StarBorder />,
+      motivo: null,
+      aoClicar: operacoes.favorito,
+      pressionado: documento.favorito,
+      dica: documento.favorito ? 'Remover dos favoritos' : 'Adicionar aos favoritos',
+    });
+  }
+  return acoes;
 }

@@ -3,7 +3,7 @@ import { type Documento, rotuloTipoInteressado, TIPOS_INTERESSADO } from '@trami
 import { Link as RouterLink } from 'react-router';
 import { ItemDados as Item, ListaDados } from '../../components/ListaDados';
 import { formatarData, formatarDataHora } from '../../lib/formatacao';
-import { rotuloProcessamento, rotuloSituacao } from '../../lib/rotulos-documento';
+import { juntadaDoDocumento, rotuloProcessamento, rotuloSituacaoDocumento } from '../../lib/rotulos-documento';
 import { rotuloOrigem } from './textos';
 
 /** The interested type arrives as the letter code (A, F, …) or its name; both become the spec §3 label. */
@@ -22,6 +22,8 @@ export function DadosDocumento({ documento }: { documento: Documento }) {
   const origem = rotuloOrigem(documento.estado);
   const volumoso = documento.estado['32005'] === 2;
   const tramitacao = documento.ultimaTramitacao;
+  const situacao = rotuloSituacaoDocumento(documento);
+  const juntada = juntadaDoDocumento(documento);
   const temOrigem =
     documento.numeroDocumentoOrigem ||
     documento.emissorDocumentoOrigem ||
@@ -34,8 +36,21 @@ export function DadosDocumento({ documento }: { documento: Documento }) {
         {documento.tipo}
       </Item>
       <Item rotulo="Situação" testId="situacao-documento">
-        {rotuloSituacao(documento.situacao)}
-        {processamento && processamento !== rotuloSituacao(documento.situacao) ? ` · ${processamento}` : ''}
+        {juntada ? (
+          <>
+            {`${juntada.rotulo} ao documento `}
+            <Link
+              component={RouterLink}
+              to={`/documentos/${juntada.agregador.idDocumento}`}
+              data-testid="documento-agregador"
+            >
+              {juntada.agregador.numero}
+            </Link>
+          </>
+        ) : (
+          situacao
+        )}
+        {processamento && processamento !== situacao ? ` · ${processamento}` : ''}
       </Item>
       <Item rotulo="Origem">
         {origem ? `${origem}${volumoso ? ' · volumoso (arquivos de até 50 MiB)' : ''}` : null}
@@ -84,13 +99,6 @@ export function DadosDocumento({ documento }: { documento: Documento }) {
           {tramitacao.dtRecebimento
             ? `, recebido em ${formatarDataHora(tramitacao.dtRecebimento)}`
             : ', aguardando recebimento'}
-        </Item>
-      ) : null}
-      {documento.documentoAgregador ? (
-        <Item rotulo="Juntado ao documento" testId="documento-agregador">
-          <Link component={RouterLink} to={`/documentos/${documento.documentoAgregador.idDocumento}`}>
-            {documento.documentoAgregador.numero}
-          </Link>
         </Item>
       ) : null}
     </ListaDados>

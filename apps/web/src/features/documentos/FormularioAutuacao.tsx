@@ -11,6 +11,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Formulario } from '../../components/formulario/Formulario';
 import { marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
 import { mensagemDoErro } from '../../lib/api';
+import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useAssuntosDoTipo, useTiposDocumentos } from '../tipos-documentos/api';
 import { buscarDocumentoPorNumero, useSalvarAutuacao, useTiposInteressados, useUnidadesProcedencia } from './api';
@@ -48,6 +49,12 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
   });
   const { control, setValue, getValues, setError, clearErrors, formState } = formulario;
   const idTipoDocumento = useWatch({ control, name: 'idTipoDocumento' });
+  const aviso = useAvisoSaida(
+    formState.isDirty,
+    edicao
+      ? 'As alterações desta autuação ainda não foram salvas e serão perdidas.'
+      : 'Os dados preenchidos nesta autuação ainda não foram salvos e serão perdidos.',
+  );
 
   const tipos = useTiposDocumentos();
   const unidades = useUnidadesProcedencia(true);
@@ -89,6 +96,7 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
       const documento = await executar('Salvando autuação', () => salvar.mutateAsync(autuacao));
       const id = documento?.idDocumento ?? idDocumento;
       snackbar.sucesso(edicao ? TEXTOS.autuacaoAlterada : TEXTOS.autuado(documento?.numero ?? ''));
+      aviso.liberar();
       await navigate(`/documentos/${id}`);
     } catch (erro) {
       marcarErrosDoServidor(erro, ORDEM_CAMPOS, setError);
@@ -161,6 +169,7 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
           ? 'Deseja salvar as alterações desta autuação?'
           : 'Deseja autuar este documento? Ele receberá um número de protocolo (NUP) e ficará em criação na sua unidade.'}
       </DialogoConfirmacao>
+      {aviso.dialogo}
     </Formulario>
   );
 }

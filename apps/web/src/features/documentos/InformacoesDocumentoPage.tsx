@@ -1,74 +1,33 @@
-import Star from '@mui/icons-material/Star';
-import StarBorder from '@mui/icons-material/StarBorder';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { type Documento, MENSAGENS, type Usuario } from '@tramite/shared';
 import { AbasDocumento } from '../../components/AbasDocumento';
-import { useCarregamento } from '../../components/feedback/contexto-carregamento';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemDoErro } from '../../lib/api';
-import { rotuloSituacao } from '../../lib/rotulos-documento';
+import { rotuloSituacaoDocumento } from '../../lib/rotulos-documento';
 import { useUsuario } from '../../lib/sessao';
 import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { AcoesDocumento } from './AcoesDocumento';
-import { useAlternarFavorito, useDocumento } from './api';
+import { useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
 import { EditorMarcadores } from './EditorMarcadores';
-
-function BotaoFavorito({ documento }: { documento: Documento }) {
-  const snackbar = useSnackbar();
-  const { executar } = useCarregamento();
-  const alternar = useAlternarFavorito(documento.idDocumento);
-  const favorito = documento.favorito;
-
-  async function clicar() {
-    try {
-      await executar(favorito ? 'Removendo dos favoritos' : 'Adicionando aos favoritos', () =>
-        alternar.mutateAsync(!favorito),
-      );
-      snackbar.sucesso(favorito ? MENSAGENS.favoritos.removido : MENSAGENS.favoritos.adicionado);
-    } catch {
-      snackbar.erro(favorito ? MENSAGENS.favoritos.erroRemover : MENSAGENS.favoritos.erroAdicionar);
-    }
-  }
-
-  return (
-    <Button
-      variant="outlined"
-      startIcon={favorito ? <Star sx={{ color: 'warning.main' }} /> : <StarBorder />}
-      onClick={clicar}
-      disabled={alternar.isPending}
-      data-testid="botao-favorito"
-    >
-      {favorito ? 'Remover dos favoritos' : 'Adicionar aos favoritos'}
-    </Button>
-  );
-}
 
 function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
-        >
-          <Box>
-            <Typography component="h2" variant="h3" data-testid="numero-documento" sx={{ overflowWrap: 'anywhere' }}>
-              {documento.numero}
-            </Typography>
-            <Typography variant="h6" component="p" color="text.secondary">
-              {documento.tipo}
-            </Typography>
-            <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
-              <Chip label={rotuloSituacao(documento.situacao)} color="primary" variant="outlined" />
-              {documento.urgente ? <Chip label="Urgente" color="error" /> : null}
-            </Stack>
-          </Box>
-          {usuario ? <BotaoFavorito documento={documento} /> : null}
-        </Stack>
+        <Box>
+          <Typography component="h2" variant="h3" data-testid="numero-documento" sx={{ overflowWrap: 'anywhere' }}>
+            {documento.numero}
+          </Typography>
+          <Typography variant="h6" component="p" color="text.secondary">
+            {documento.tipo}
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+            <Chip label={rotuloSituacaoDocumento(documento)} color="primary" variant="outlined" />
+            {documento.urgente ? <Chip label="Urgente" color="error" /> : null}
+          </Stack>
+        </Box>
         <Box sx={{ mt: 3 }}>
           <AcoesDocumento documento={documento} usuario={usuario} />
         </Box>

@@ -1,7 +1,8 @@
-import { Box, Chip, Link, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { CabecalhoOrdenavel } from '../../components/CabecalhoOrdenavel';
 import { SecaoResultados } from '../../components/SecaoResultados';
+import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { formatarData } from '../../lib/formatacao';
 import { rotuloSituacao } from '../../lib/rotulos-documento';
 import type { PaginaDocumentos } from './api';
@@ -34,19 +35,32 @@ function coluna(campo: Ordenacao) {
 export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoOrdenar }: ResultadosBuscaProps) {
   const total = resultado.total.toLocaleString('pt-BR');
 
-  function cabecalho(campo: Ordenacao) {
+  function ordenavel(campo: Ordenacao, extra: Omit<ColunaTabela, 'rotulo' | 'cabecalho'> = {}): ColunaTabela {
     const { rotulo, direcaoInicial } = coluna(campo);
-    return (
-      <CabecalhoOrdenavel
-        key={campo}
-        rotulo={rotulo}
-        ativa={estado.ordenacao === campo}
-        direcao={estado.direcao}
-        direcaoInicial={direcaoInicial}
-        aoOrdenar={(direcao) => aoOrdenar(campo, direcao)}
-      />
-    );
+    return {
+      rotulo,
+      ...extra,
+      cabecalho: (
+        <CabecalhoOrdenavel
+          rotulo={rotulo}
+          ativa={estado.ordenacao === campo}
+          direcao={estado.direcao}
+          direcaoInicial={direcaoInicial}
+          aoOrdenar={(direcao) => aoOrdenar(campo, direcao)}
+        />
+      ),
+    };
   }
+
+  const colunas: ColunaTabela[] = [
+    ordenavel('numero', { papel: 'titulo' }),
+    ordenavel('tipo'),
+    { rotulo: 'Assunto', larguraMinima: 180, larga: true },
+    { rotulo: 'Interessado' },
+    { rotulo: 'Unidades' },
+    ordenavel('dataCriacao', { semQuebra: true }),
+    ordenavel('dataEnvio', { semQuebra: true }),
+  ];
 
   return (
     <SecaoResultados
@@ -64,60 +78,53 @@ export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoO
         aoMudar: aoPaginar,
       }}
     >
-      <Table size="small" aria-labelledby="titulo-resultados" data-testid="tabela-resultados">
-        <TableHead>
-          <TableRow>
-            {cabecalho('numero')}
-            {cabecalho('tipo')}
-            <TableCell sx={{ minWidth: 260 }}>Assunto</TableCell>
-            <TableCell>Interessado</TableCell>
-            <TableCell>Unidades</TableCell>
-            {cabecalho('dataCriacao')}
-            {cabecalho('dataEnvio')}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {resultado.itens.map((documento) => (
-            <TableRow key={documento.idDocumento} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Link component={RouterLink} to={`/documentos/${documento.idDocumento}`}>
-                  {documento.numero}
-                </Link>
-                {documento.urgente ? (
-                  <Box>
-                    <Chip label="Urgente" color="error" size="small" variant="outlined" sx={{ mt: 0.5 }} />
-                  </Box>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                {documento.tipo}
-                <Typography variant="body2" color="text.secondary" data-testid="situacao">
-                  {rotuloSituacao(documento.situacao)}
+      <Tabela
+        colunas={colunas}
+        cartoesAbaixoDe="lg"
+        rotuloCabecalhoCartoes="Ordenar por:"
+        aria-labelledby="titulo-resultados"
+        data-testid="tabela-resultados"
+      >
+        {resultado.itens.map((documento) => (
+          <TableRow key={documento.idDocumento} hover>
+            <TableCell>
+              <Link component={RouterLink} to={`/documentos/${documento.idDocumento}`}>
+                {documento.numero}
+              </Link>
+              {documento.urgente ? (
+                <Box>
+                  <Chip label="Urgente" color="error" size="small" variant="outlined" sx={{ mt: 0.5 }} />
+                </Box>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              {documento.tipo}
+              <Typography variant="body2" color="text.secondary" data-testid="situacao">
+                {rotuloSituacao(documento.situacao, documento.estado)}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              {documento.resumoAssunto}
+              {documento.assunto ? (
+                <Typography variant="body2" color="text.secondary">
+                  {documento.assunto}
                 </Typography>
-              </TableCell>
-              <TableCell>
-                {documento.resumoAssunto}
-                {documento.assunto ? (
-                  <Typography variant="body2" color="text.secondary">
-                    {documento.assunto}
-                  </Typography>
-                ) : null}
-              </TableCell>
-              <TableCell>{documento.interessado}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                <Box component="span" sx={{ display: 'block' }}>
-                  Procedência: {documento.unidadeProcedencia}
-                </Box>
-                <Box component="span" sx={{ display: 'block' }}>
-                  Atual: {documento.unidadeAtual}
-                </Box>
-              </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataCriacao)}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarData(documento.dataEnvio)}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+              ) : null}
+            </TableCell>
+            <TableCell>{documento.interessado}</TableCell>
+            <TableCell>
+              <Box component="span" sx={{ display: 'block' }}>
+                Procedência: {documento.unidadeProcedencia}
+              </Box>
+              <Box component="span" sx={{ display: 'block' }}>
+                Atual: {documento.unidadeAtual}
+              </Box>
+            </TableCell>
+            <TableCell>{formatarData(documento.dataCriacao)}</TableCell>
+            <TableCell>{formatarData(documento.dataEnvio)}</TableCell>
+          </TableRow>
+        ))}
+      </Tabela>
     </SecaoResultados>
   );
 }

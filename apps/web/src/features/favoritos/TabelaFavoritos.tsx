@@ -1,23 +1,10 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
-import {
-  Box,
-  Chip,
-  IconButton,
-  Link,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Chip, IconButton, Link, Stack, Switch, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { type ItemFavorito, MENSAGENS, type PaginaFavoritos } from '@tramite/shared';
 import { Link as RouterLink } from 'react-router';
 import { SecaoResultados } from '../../components/SecaoResultados';
+import { CHIP_QUEBRAVEL, type ColunaTabela, Tabela } from '../../components/Tabela';
 import { formatarDataHora } from '../../lib/formatacao';
 import { TAMANHOS_PAGINA } from './filtros-favoritos';
 
@@ -32,6 +19,17 @@ interface TabelaFavoritosProps {
   aoAlternarAcompanhamento: (favorito: ItemFavorito, acompanhar: boolean) => void;
   aoRemover: (favorito: ItemFavorito) => void;
 }
+
+const COLUNAS: readonly ColunaTabela[] = [
+  { rotulo: 'Número', papel: 'titulo' },
+  { rotulo: 'Tipo' },
+  { rotulo: 'Resumo do assunto', larguraMinima: 130, larga: true },
+  { rotulo: 'Última tramitação' },
+  { rotulo: 'Última alteração' },
+  { rotulo: 'Marcadores' },
+  { rotulo: 'Acompanhar por e-mail' },
+  { rotulo: 'Ações', papel: 'acoes' },
+];
 
 function UltimaTramitacao({ favorito }: { favorito: ItemFavorito }) {
   const ultima = favorito.ultimaTramitacao;
@@ -87,97 +85,76 @@ export function TabelaFavoritos({
         aoMudar: aoPaginar,
       }}
     >
-      <Table size="small" aria-labelledby="titulo-favoritos" data-testid="tabela-favoritos">
-        <TableHead>
-          <TableRow>
-            <TableCell>Número</TableCell>
-            <TableCell>Tipo</TableCell>
-            <TableCell sx={{ minWidth: 220 }}>Resumo do assunto</TableCell>
-            <TableCell>Última tramitação</TableCell>
-            <TableCell>Última alteração</TableCell>
-            <TableCell sx={{ minWidth: 180 }}>Marcadores</TableCell>
-            <TableCell>Acompanhar por e-mail</TableCell>
-            <TableCell>
-              <Box component="span" sx={visualmenteOculto}>
-                Ações
-              </Box>
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {itens.map((favorito) => {
-            const ocupado = ocupados.has(favorito.idDocumento);
-            return (
-              <TableRow key={favorito.idDocumento} hover data-testid={`favorito-${favorito.idDocumento}`}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <Link component={RouterLink} to={`/documentos/${favorito.idDocumento}`}>
-                    {favorito.numero}
-                  </Link>
-                </TableCell>
-                <TableCell>{favorito.tipoDocumento}</TableCell>
-                <TableCell>{favorito.resumoAssunto}</TableCell>
-                <TableCell>
-                  <UltimaTramitacao favorito={favorito} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarDataHora(favorito.dataUltimaAlteracao)}</TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
-                    {favorito.tagsFavorito.map((marcador) => (
-                      <Chip key={marcador} label={marcador} size="small" data-testid="marcador-favorito" />
-                    ))}
-                    <Tooltip title="Editar marcadores">
-                      <span>
-                        <IconButton
-                          size="small"
-                          onClick={() => aoEditarMarcadores(favorito)}
-                          disabled={ocupado}
-                          aria-label={`Editar marcadores do documento ${favorito.numero}`}
-                        >
-                          <LocalOfferOutlined fontSize="small" />
-                        </IconButton>
-                      </span>
-                    </Tooltip>
-                  </Stack>
-                </TableCell>
-                <TableCell>
-                  <Switch
-                    checked={favorito.acompanhadoPorEmail}
-                    disabled={ocupado}
-                    onChange={(_evento, marcado) => aoAlternarAcompanhamento(favorito, marcado)}
-                    slotProps={{
-                      input: {
-                        'aria-label': `Acompanhar por e-mail o documento ${favorito.numero}`,
-                      },
-                    }}
-                  />
-                </TableCell>
-                <TableCell>
-                  <Tooltip title="Remover dos favoritos">
+      <Tabela colunas={COLUNAS} cartoesAbaixoDe="lg" aria-labelledby="titulo-favoritos" data-testid="tabela-favoritos">
+        {itens.map((favorito) => {
+          const ocupado = ocupados.has(favorito.idDocumento);
+          return (
+            <TableRow key={favorito.idDocumento} hover data-testid={`favorito-${favorito.idDocumento}`}>
+              <TableCell>
+                <Link component={RouterLink} to={`/documentos/${favorito.idDocumento}`}>
+                  {favorito.numero}
+                </Link>
+              </TableCell>
+              <TableCell>{favorito.tipoDocumento}</TableCell>
+              <TableCell>{favorito.resumoAssunto}</TableCell>
+              <TableCell>
+                <UltimaTramitacao favorito={favorito} />
+              </TableCell>
+              <TableCell>{formatarDataHora(favorito.dataUltimaAlteracao)}</TableCell>
+              <TableCell>
+                <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+                  {favorito.tagsFavorito.map((marcador) => (
+                    <Chip
+                      key={marcador}
+                      label={marcador}
+                      size="small"
+                      data-testid="marcador-favorito"
+                      sx={CHIP_QUEBRAVEL}
+                    />
+                  ))}
+                  <Tooltip title="Editar marcadores">
                     <span>
                       <IconButton
-                        onClick={() => aoRemover(favorito)}
+                        size="small"
+                        onClick={() => aoEditarMarcadores(favorito)}
                         disabled={ocupado}
-                        aria-label={`Remover o documento ${favorito.numero} dos favoritos`}
+                        aria-label={`Editar marcadores do documento ${favorito.numero}`}
                       >
-                        <DeleteOutlined />
+                        <LocalOfferOutlined fontSize="small" />
                       </IconButton>
                     </span>
                   </Tooltip>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
+                </Stack>
+              </TableCell>
+              <TableCell>
+                <Switch
+                  checked={favorito.acompanhadoPorEmail}
+                  disabled={ocupado}
+                  onChange={(_evento, marcado) => aoAlternarAcompanhamento(favorito, marcado)}
+                  slotProps={{
+                    input: {
+                      'aria-label': `Acompanhar por e-mail o documento ${favorito.numero}`,
+                    },
+                  }}
+                />
+              </TableCell>
+              <TableCell>
+                <Tooltip title="Remover dos favoritos">
+                  <span>
+                    <IconButton
+                      onClick={() => aoRemover(favorito)}
+                      disabled={ocupado}
+                      aria-label={`Remover o documento ${favorito.numero} dos favoritos`}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  </span>
+                </Tooltip>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </Tabela>
     </SecaoResultados>
   );
 }
-
-const visualmenteOculto = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;

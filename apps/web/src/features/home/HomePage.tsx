@@ -10,9 +10,11 @@ import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
 import { Box, Button, Card, CardActionArea, CardContent, Grid, Link, Paper, Stack, Typography } from '@mui/material';
+import { FILAS_CAIXA_POSTAL } from '@tramite/shared';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { Pagina } from '../../components/Pagina';
 import { unidadeAtual, urlLogin, useUsuario } from '../../lib/sessao';
+import { ROTULOS_FILA, useContagensCaixaPadrao } from '../tramitacao/api';
 
 interface Atalho {
   titulo: string;
@@ -117,6 +119,43 @@ function CartaoAtalho({ titulo, descricao, caminho, icone: Icone }: Atalho) {
   );
 }
 
+/**
+ * The user's postal box at a glance (issue 20): how many documents each queue of the box holds as it opens (the
+ * current unit, the default period), each a link into the box with that queue.
+ */
+function ResumoCaixa({ idUnidadeAtual }: { idUnidadeAtual: number }) {
+  const { data } = useContagensCaixaPadrao(idUnidadeAtual);
+  if (!data) return null;
+  return (
+    <Box component="section" aria-labelledby="titulo-resumo-caixa" sx={{ mb: 4 }} data-testid="resumo-caixa">
+      <Typography id="titulo-resumo-caixa" component="h2" variant="h5" sx={{ mb: 2 }}>
+        Sua caixa postal
+      </Typography>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {FILAS_CAIXA_POSTAL.map((fila) => (
+          <Grid key={fila} component="li" size={{ xs: 6, md: 3 }}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={`/caixa-postal?fila=${fila}`}
+                sx={{ height: '100%', p: 2 }}
+                data-testid={`contagem-home-${fila}`}
+              >
+                <Typography component="span" variant="h4" sx={{ display: 'block', fontWeight: 700 }}>
+                  {data[fila].toLocaleString('pt-BR')}
+                </Typography>
+                <Typography component="span" variant="body2">
+                  {ROTULOS_FILA[fila]}
+                </Typography>
+              </CardActionArea>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}
+
 export function HomePage() {
   const usuario = useUsuario();
   const { pathname, search } = useLocation();
@@ -157,6 +196,8 @@ export function HomePage() {
           </Button>
         </Paper>
       )}
+
+      {usuario && unidade ? <ResumoCaixa idUnidadeAtual={unidade.id} /> : null}
 
       <Box component="section" aria-labelledby="titulo-atalhos" sx={{ mb: 4 }}>
         <Typography id="titulo-atalhos" component="h2" variant="h5" sx={{ mb: 2 }}>

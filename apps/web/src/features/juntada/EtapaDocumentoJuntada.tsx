@@ -1,5 +1,5 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Button, Stack } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import type { CandidatoJuntada } from '@tramite/shared';
 import { useFormContext } from 'react-hook-form';
 import { CampoOpcoesControlado } from '../../components/formulario/CampoOpcoesControlado';
@@ -9,13 +9,15 @@ import type { CamposJuntada } from './formulario-juntada';
 interface EtapaDocumentoJuntadaProps {
   /** The documents the last search found; null before a search. */
   candidatos: readonly CandidatoJuntada[] | null;
+  /** A search is under way. */
+  buscando: boolean;
   aoBuscar: () => void;
   /** Runs when a document is chosen, to clear the step's message. */
   aoEscolher: () => void;
 }
 
 /** Step 2 of the join wizard: the number (or part of it) of a document of the user's unit, then one of those found. */
-export function EtapaDocumentoJuntada({ candidatos, aoBuscar, aoEscolher }: EtapaDocumentoJuntadaProps) {
+export function EtapaDocumentoJuntada({ candidatos, buscando, aoBuscar, aoEscolher }: EtapaDocumentoJuntadaProps) {
   const { control } = useFormContext<CamposJuntada>();
   return (
     <>
@@ -34,10 +36,11 @@ export function EtapaDocumentoJuntada({ candidatos, aoBuscar, aoEscolher }: Etap
           }}
           sx={{ minWidth: 280 }}
         />
-        <Button type="button" variant="outlined" startIcon={<SearchOutlined />} onClick={aoBuscar}>
+        <Button type="button" variant="outlined" startIcon={<SearchOutlined />} onClick={aoBuscar} disabled={buscando}>
           Buscar
         </Button>
       </Stack>
+      {buscando ? <Typography role="status">Buscando documentos…</Typography> : null}
       {candidatos && candidatos.length > 0 ? (
         <CampoOpcoesControlado
           control={control}

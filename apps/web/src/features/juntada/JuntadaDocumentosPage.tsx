@@ -2,15 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import { Alert, Button, Paper, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import {
-  type CandidatoJuntada,
   MENSAGENS,
+  motivoTipoJuntadaRecusado,
   TIPO_JUNTADA_ANEXAR,
   TIPO_JUNTADA_APENSAR,
+  TIPOS_AGREGACAO,
   type TipoAgregacao,
 } from '@tramite/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { EtapaAssistente, useAssistente } from '../../components/EtapaAssistente';
@@ -21,9 +22,9 @@ import { Pagina } from '../../components/Pagina';
 import { ErroHttp, mensagemDoErro } from '../../lib/api';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useDocumentoDaRotaComDados } from '../documentos/api';
-import { buscarCandidatos, useJuntar } from './api';
+import { useCandidatos, useClasseJuntada, useJuntar } from './api';
 import { EtapaDocumentoJuntada } from './EtapaDocumentoJuntada';
-import { CAMPOS_INICIAIS, type CamposJuntada, juntadaSchema, TEXTOS } from './formulario-juntada';
+import { type CamposJuntada, juntadaSchema, TEXTOS } from './formulario-juntada';
 
 const PASSOS = ['Tipo de juntada', 'Documento', 'Confirmação'] as const;
 
@@ -40,14 +41,24 @@ const ACOES: Record<TipoAgregacao, { rotulo: string; verbo: string; descricao: s
   },
 };
 
-const OPCOES_TIPO = (Object.keys(ACOES) as TipoAgregacao[]).map((chave) => ({
+const opcaoTipo = (chave: TipoAgregacao) => ({
   valor: chave,
   rotulo: (
     <span>
       <strong>{ACOES[chave].rotulo}</strong> — {ACOES[chave].descricao}
     </span>
   ),
-}));
+});
+
+/** A kind of join read from the URL, or null. */
+const lerTipo = (texto: string | null): TipoAgregacao | null =>
+  (TIPOS_AGREGACAO as readonly string[]).includes(texto ?? '') ? (texto as TipoAgregacao) : null;
+
+/** A document id read from the URL, or null. */
+function lerId(texto: string | null): number | null {
+  const numero = Number(texto);
+  return texto && Number.isSafeInteger(numero) && numero > 0 ? numero : null;
+}
 
 /** Spec §8 "Joining": a 500 shows the server's message; any other failure, the generic one. */
 function mensagemErroJuntada(erro: unknown): string {
@@ -68,58 +79,102 @@ export function JuntadaDocumentosPage() {
   const { executar } = useCarregamento();
   useErroConsulta(documento.error, (erro) => mensagemDoErro(erro, TEXTOS.erroDocumento));
 
-  const { passo, irPara, erro, setErro, refTitulo } = useAssistente();
+  // The choices in the URL (issue 19, item 10): the kind of join, the number searched and the document chosen.
+  const [parametros] = useSearchParams();
+  const tipoUrl = lerTipo(parametros.get('tipo'));
+  const numeroUrl = parametros.get('numero')?.trim() || null;
+  const idUrl = lerId(parametros.get('documento'));
+  const classe = useClasseJuntada(idDocumento);
+  const candidatos = useCandidatos(idDocumento, numeroUrl);
+  const motivos = Object.fromEntries(
+    TIPOS_AGREGACAO.map((chave) => [chave, classe.data ? motivoTipoJuntadaRecusado(chave, classe.data) : null]),
+  ) as Record<TipoAgregacao, string | null>;
+  const tiposPermitidos = TIPOS_AGREGACAO.filter((chave) => motivos[chave] === null);
+
+  const { passo, irPara, erro, setErro, refTitulo } = useAssistente(PASSOS.length, passoPossivel());
   const formulario = useForm<CamposJuntada>({
     resolver: zodResolver(juntadaSchema),
-    defaultValues: CAMPOS_INICIAIS,
+    defaultValues: { tipo: tipoUrl, numero: numeroUrl ?? '', idDocumento: idUrl },
     shouldFocusError: false,
   });
   const { control, getValues, setValue, trigger } = formulario;
   const [tipo, idEscolhido] = useWatch({ control, name: ['tipo', 'idDocumento'] });
-  const [candidatos, setCandidatos] = useState<CandidatoJuntada[] | null>(null);
   const [confirmando, setConfirmando] = useState(false);
-  const selecionado = candidatos?.find((candidato) => candidato.idDocumento === idEscolhido) ?? null;
+  const lista = numeroUrl ? (candidatos.data ?? null) : null;
+  const idConfirmado = passo === 2 ? idUrl : idEscolhido;
+  const selecionado = lista?.find((candidato) => candidato.idDocumento === idConfirmado) ?? null;
   const etapa = (indice: number) => ({ passos: PASSOS, indice, refTitulo });
+
+  /**
+   * How far the choices in the URL go (null while the type's rule or the search is loading): a kind of join the
+   * document takes, then a document the search of that number still finds.
+   */
+  function passoPossivel(): number | null {
+    if (classe.isPending && !classe.isError) return null;
+    const tipoValido = tipoUrl !== null && (!classe.data || motivoTipoJuntadaRecusado(tipoUrl, classe.data) === null);
+    if (!tipoValido) return 0;
+    if (idUrl === null || numeroUrl === null) return 1;
+    if (candidatos.isPending) return null;
+    return candidatos.data?.some((c) => c.idDocumento === idUrl) ? 2 : 1;
+  }
+
+  // Back and Forward bring the choices of that step back into the form.
+  useEffect(() => {
+    if (tipoUrl) setValue('tipo', tipoUrl);
+    if (numeroUrl) setValue('numero', numeroUrl);
+    if (idUrl !== null) setValue('idDocumento', idUrl);
+  }, [tipoUrl, numeroUrl, idUrl, setValue]);
+
+  // Only one kind of join allowed: it is the choice.
+  const unicoPermitido = tiposPermitidos.length === 1 ? (tiposPermitidos[0] ?? null) : null;
+  useEffect(() => {
+    if (unicoPermitido && getValues('tipo') !== unicoPermitido) setValue('tipo', unicoPermitido);
+  }, [unicoPermitido, getValues, setValue]);
+
+  // A search that found exactly one document chooses it; one that found none says so (spec §8 "Joining").
+  useEffect(() => {
+    if (!numeroUrl || candidatos.isPending) return;
+    if (candidatos.data?.length === 1) setValue('idDocumento', candidatos.data[0]?.idDocumento ?? null);
+  }, [numeroUrl, candidatos.isPending, candidatos.data, setValue]);
+  const erroBusca = candidatos.error
+    ? candidatos.error instanceof ErroHttp && candidatos.error.status === 404
+      ? MENSAGENS.juntada.nenhumCandidato
+      : mensagemDoErro(candidatos.error, TEXTOS.erroBusca)
+    : null;
+  useErroConsulta(candidatos.error, () => erroBusca ?? TEXTOS.erroBusca);
 
   /** The next step once the step's own field passes the schema; otherwise its message shows on the step. */
   async function avancar(evento: FormEvent, campo: 'tipo' | 'idDocumento', proximo: number) {
     evento.preventDefault();
-    if (await trigger(campo)) irPara(proximo);
-    else setErro(formulario.getFieldState(campo).error?.message ?? null);
+    if (!(await trigger(campo))) {
+      setErro(formulario.getFieldState(campo).error?.message ?? null);
+      return;
+    }
+    const valores = getValues();
+    irPara(proximo, campo === 'tipo' ? { tipo: valores.tipo } : { documento: valores.idDocumento });
   }
 
-  async function buscar() {
-    if (idDocumento === null) return;
+  function buscar() {
     const texto = getValues('numero').trim();
     setValue('idDocumento', null);
     if (!/\d/.test(texto)) {
-      setCandidatos(null);
+      irPara(1, { numero: null, documento: null }, { substituir: true });
       setErro(MENSAGENS.juntada.numeroObrigatorio);
       return;
     }
-    try {
-      const lista = await executar('Buscando documentos', () => buscarCandidatos(idDocumento, texto));
-      setCandidatos(lista);
-      setErro(null);
-      if (lista.length === 1) setValue('idDocumento', lista[0]?.idDocumento ?? null);
-    } catch (falha) {
-      setCandidatos([]);
-      const mensagem =
-        falha instanceof ErroHttp && falha.status === 404
-          ? MENSAGENS.juntada.nenhumCandidato
-          : mensagemDoErro(falha, TEXTOS.erroBusca);
-      setErro(mensagem);
-      snackbar.erro(mensagem);
-    }
+    setErro(null);
+    // The same search again asks the server again (the documents may have changed meanwhile).
+    if (texto === numeroUrl) void candidatos.refetch();
+    else irPara(1, { numero: texto, documento: null }, { substituir: true });
   }
 
   async function confirmar() {
-    if (!selecionado || !tipo) return;
+    if (!selecionado || !tipoUrl) return;
     try {
       await executar('Juntando documentos', () =>
         juntar.mutateAsync({
           idDocumento: selecionado.idDocumento,
-          tipoAgregacao: tipo === 'ANEXACAO' ? TIPO_JUNTADA_ANEXAR : TIPO_JUNTADA_APENSAR,
+          tipoAgregacao: tipoUrl === 'ANEXACAO' ? TIPO_JUNTADA_ANEXAR : TIPO_JUNTADA_APENSAR,
         }),
       );
       setConfirmando(false);
@@ -132,7 +187,7 @@ export function JuntadaDocumentosPage() {
   }
 
   const numeroPai = documento.data?.numero ?? '';
-  const acao = tipo ? ACOES[tipo] : null;
+  const acao = passo === 2 && tipoUrl ? ACOES[tipoUrl] : tipo ? ACOES[tipo] : null;
 
   return (
     <Pagina
@@ -148,22 +203,30 @@ export function JuntadaDocumentosPage() {
             </Step>
           ))}
         </Stepper>
-        {erro ? (
+        {(erro ?? (passo === 1 ? erroBusca : null)) ? (
           <Alert severity="error" sx={{ mb: 3 }} role="alert">
-            {erro}
+            {erro ?? erroBusca}
           </Alert>
         ) : null}
 
         <FormProvider {...formulario}>
           {passo === 0 ? (
             <EtapaAssistente {...etapa(0)} aoEnviar={(evento) => avancar(evento, 'tipo', 1)}>
-              <CampoOpcoesControlado
-                control={control}
-                name="tipo"
-                rotulo="Tipo de juntada"
-                opcoes={OPCOES_TIPO}
-                aoMudar={() => setErro(null)}
-              />
+              {classe.isPending ? <Typography>Carregando os tipos de juntada…</Typography> : null}
+              {classe.isPending ? null : (
+                <CampoOpcoesControlado
+                  control={control}
+                  name="tipo"
+                  rotulo="Tipo de juntada"
+                  opcoes={tiposPermitidos.map(opcaoTipo)}
+                  aoMudar={() => setErro(null)}
+                />
+              )}
+              {TIPOS_AGREGACAO.filter((chave) => motivos[chave] !== null).map((chave) => (
+                <Alert key={chave} severity="info" data-testid="tipo-nao-oferecido">
+                  {ACOES[chave].rotulo} não é oferecido para o documento {numeroPai}: {motivos[chave]}.
+                </Alert>
+              ))}
             </EtapaAssistente>
           ) : null}
 
@@ -174,8 +237,9 @@ export function JuntadaDocumentosPage() {
               aoVoltar={() => irPara(0)}
             >
               <EtapaDocumentoJuntada
-                candidatos={candidatos}
-                aoBuscar={() => void buscar()}
+                candidatos={lista}
+                buscando={numeroUrl !== null && candidatos.isFetching}
+                aoBuscar={buscar}
                 aoEscolher={() => setErro(null)}
               />
             </EtapaAssistente>

@@ -2,9 +2,16 @@ import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import { Button, Link, Paper, TableCell, TableRow, Typography } from '@mui/material';
 import type { Agregado } from '@tramite/shared';
 import { Link as LinkRouter } from 'react-router';
-import { Tabela } from '../../components/Tabela';
+import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { formatarDataHora } from '../../lib/formatacao';
 import { ACAO_DESFAZER } from './DialogoDesfazerJuntada';
+
+const COLUNAS: readonly ColunaTabela[] = [
+  { rotulo: 'Número', papel: 'titulo' },
+  { rotulo: 'Tipo' },
+  { rotulo: 'Juntado em' },
+  { rotulo: 'Juntado por' },
+];
 
 /** The documents joined in one way (attached or appended): number, type, when and by whom, and the undo button. */
 export function TabelaAgregados(props: {
@@ -24,15 +31,7 @@ export function TabelaAgregados(props: {
       ) : (
         <Tabela
           aria-labelledby={idTitulo}
-          cabecalho={
-            <>
-              <TableCell>Número</TableCell>
-              <TableCell>Tipo</TableCell>
-              <TableCell>Juntado em</TableCell>
-              <TableCell>Juntado por</TableCell>
-              {props.podeDesfazer ? <TableCell>Ações</TableCell> : null}
-            </>
-          }
+          colunas={props.podeDesfazer ? [...COLUNAS, { rotulo: 'Ações', papel: 'acoes' }] : COLUNAS}
         >
           {props.agregados.map((a) => (
             <TableRow key={a.idAgregado}>

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CandidatoJuntada, JuntarEntrada, Vinculos } from '@tramite/shared';
+import type { CandidatoJuntada, ClasseJuntada, JuntarEntrada, Vinculos } from '@tramite/shared';
 import { api } from '../../lib/api';
 import { chavesDocumentos } from '../documentos/api';
 
@@ -18,18 +18,38 @@ export const consultaVinculos = (idDocumento: number | null) =>
 export const useVinculos = (idDocumento: number | null) => useQuery(consultaVinculos(idDocumento));
 
 /** GET documentos/{id}/agregados/candidatos: documents of the user's unit that may be joined, by number. */
-export function buscarCandidatos(idDocumento: number, numeroDocumento: string) {
-  return api.get<CandidatoJuntada[]>(`documentos/${idDocumento}/agregados/candidatos`, {
-    params: { numeroDocumento },
+export const consultaCandidatos = (idDocumento: number | null, numeroDocumento: string | null) =>
+  queryOptions({
+    queryKey: [...chavesJuntada.vinculos(idDocumento ?? 0), 'candidatos', numeroDocumento] as const,
+    queryFn: ({ signal }) =>
+      api.get<CandidatoJuntada[]>(`documentos/${idDocumento}/agregados/candidatos`, {
+        params: { numeroDocumento },
+        signal,
+      }),
+    enabled: idDocumento !== null && numeroDocumento !== null,
   });
-}
+
+export const useCandidatos = (idDocumento: number | null, numeroDocumento: string | null) =>
+  useQuery(consultaCandidatos(idDocumento, numeroDocumento));
+
+/** GET documentos/{id}/agregados/tipo-documento: whether the document's type takes attached documents. */
+export const consultaClasseJuntada = (idDocumento: number | null) =>
+  queryOptions({
+    queryKey: [...chavesJuntada.vinculos(idDocumento ?? 0), 'tipo-documento'] as const,
+    queryFn: ({ signal }) => api.get<ClasseJuntada>(`documentos/${idDocumento}/agregados/tipo-documento`, { signal }),
+    enabled: idDocumento !== null,
+  });
+
+export const useClasseJuntada = (idDocumento: number | null) => useQuery(consultaClasseJuntada(idDocumento));
 
 /** POST documentos/{id}/agregados. */
 export function useJuntar(idDocumento: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (entrada: JuntarEntrada) => api.post<Vinculos>(`documentos/${idDocumento}/agregados`, entrada),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos }),
+    // Read again where they are shown next: the wizard, which leaves on success, must not search again meanwhile
+    // (its chosen document is no longer a candidate).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: chavesDocumentos.todos, refetchType: 'none' }),
   });
 }
 

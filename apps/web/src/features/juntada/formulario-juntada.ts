@@ -16,8 +16,6 @@ export interface CamposJuntada {
   idDocumento: number | null;
 }
 
-export const CAMPOS_INICIAIS: CamposJuntada = { tipo: null, numero: '', idDocumento: null };
-
 /**
  * What each step needs before the next one (its message goes to the step's alert): a kind of join, then a document.
  * What POST documentos/{id}/agregados receives (juntarSchema) is made of both on confirming.

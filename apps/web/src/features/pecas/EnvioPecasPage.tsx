@@ -19,6 +19,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { motivoFalhaEnvio } from '../../lib/envio-arquivo';
 import { useUsuario } from '../../lib/sessao';
+import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useDocumento, useHipotesesLegais } from '../documentos/api';
 import { AreaArquivos } from './AreaArquivos';
@@ -79,6 +80,13 @@ export function EnvioPecasPage() {
   const { control, setValue, reset } = formulario;
   const { fields: itens, append, remove } = useFieldArray({ control, name: 'arquivos' });
   const pendentes = useWatch({ control, name: 'arquivos' }).filter((item) => item.estado !== 'enviado').length;
+
+  const aviso = useAvisoSaida(
+    enviando || pendentes > 0,
+    enviando
+      ? 'O envio em andamento será interrompido: os arquivos que ainda não chegaram ao servidor serão perdidos.'
+      : 'Os arquivos selecionados ainda não foram enviados e serão perdidos.',
+  );
 
   const limite = tamanhoMaximoArquivo(documento.data?.estado['32005']);
   const motivo = motivoSemAlteracao(documento.data, usuario) ?? null;
@@ -241,6 +249,7 @@ export function EnvioPecasPage() {
           </Stack>
         </Stack>
       ) : null}
+      {aviso.dialogo}
     </Pagina>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
-import { abreNoNavegador, type Peca, ROTULOS_NIVEL_ACESSO, ROTULOS_TIPO_COPIA } from '@tramite/shared';
+import { abreNoNavegador, numeroPeca, type Peca, ROTULOS_NIVEL_ACESSO, ROTULOS_TIPO_COPIA } from '@tramite/shared';
+import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
 import { Tabela } from '../../components/Tabela';
 import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { AcoesPeca, type AcoesPecaProps } from './AcoesPeca';
@@ -8,7 +9,10 @@ import { nomePeca, rotuloSituacaoPeca } from './textos';
 
 type TabelaPecasProps = AcoesPecaProps & { pecas: readonly Peca[] };
 
-/** The peças of a document (spec §3): number, file, description, copy type, access, step, dates, situation, actions. */
+/**
+ * The peças of a document (spec §3): number, file, description, copy type, access, step, dates, situation, actions.
+ * Only active peças have a number (1..n, each once); a cancelled one stays listed where it was, marked, without one.
+ */
 export function TabelaPecas({ pecas, ...acoes }: TabelaPecasProps) {
   const ativas = pecas.filter((peca) => peca.situacaoVinculo === null);
   const ultima = Math.max(0, ...ativas.map((peca) => peca.sequencial));
@@ -32,7 +36,8 @@ export function TabelaPecas({ pecas, ...acoes }: TabelaPecasProps) {
       }
     >
       {pecas.map((peca) => {
-        const cancelada = peca.situacaoVinculo !== null;
+        const numero = numeroPeca(peca);
+        const cancelada = numero === null;
         return (
           <TableRow
             key={peca.idAcessoAnexo}
@@ -40,7 +45,20 @@ export function TabelaPecas({ pecas, ...acoes }: TabelaPecasProps) {
             data-nome={peca.nome ?? ''}
             sx={cancelada ? { '& td': { color: 'text.secondary' } } : undefined}
           >
-            <TableCell>{peca.sequencial}</TableCell>
+            <TableCell data-testid="numero-peca">
+              {cancelada ? (
+                <>
+                  <Box component="span" aria-hidden>
+                    —
+                  </Box>
+                  <Box component="span" sx={OCULTO_VISUALMENTE}>
+                    Sem número (cancelada)
+                  </Box>
+                </>
+              ) : (
+                numero
+              )}
+            </TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
               {peca.podeVisualizar ? (
                 <Link
@@ -89,12 +107,21 @@ export function TabelaPecas({ pecas, ...acoes }: TabelaPecasProps) {
             </TableCell>
             <TableCell>
               {cancelada ? (
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  label={rotuloSituacaoPeca(peca)}
-                  title={peca.justificativaCancelamento ?? undefined}
-                />
+                <>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    label={rotuloSituacaoPeca(peca)}
+                    title={peca.justificativaCancelamento ?? undefined}
+                    data-testid="situacao-peca-cancelada"
+                  />
+                  <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }}>
+                    Era a peça {peca.sequencial}
+                    {peca.numeroDocumentoPecaDesmembramento
+                      ? `; foi para o documento ${peca.numeroDocumentoPecaDesmembramento}`
+                      : ''}
+                  </Typography>
+                </>
               ) : (
                 rotuloSituacaoPeca(peca)
               )}

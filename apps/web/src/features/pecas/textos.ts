@@ -23,8 +23,11 @@ export function nomePeca(peca: Pick<Peca, 'nome' | 'passoFluxo' | 'sequencial'>)
   return peca.nome ?? peca.passoFluxo ?? `Peça ${peca.sequencial}`;
 }
 
-/** The situação column: cancelled peças by their label, the others by whether they already travelled. */
+/**
+ * The situação column: a cancelled peça says so and how ('Cancelada — desentranhada'), the others whether they
+ * already travelled.
+ */
 export function rotuloSituacaoPeca(peca: Pick<Peca, 'situacaoVinculo' | 'situacaoTramitacao'>): string {
-  if (peca.situacaoVinculo) return ROTULOS_SITUACAO_VINCULO[peca.situacaoVinculo];
+  if (peca.situacaoVinculo) return `Cancelada — ${ROTULOS_SITUACAO_VINCULO[peca.situacaoVinculo].toLowerCase()}`;
   return peca.situacaoTramitacao === 'T' ? 'Tramitada' : 'Aguardando tramitação';
 }

@@ -21,7 +21,7 @@ import type { Assistente } from './AlertaEtapa';
 import { type BuscaReencaminhamento, unidadeDoDocumento } from './api';
 import { PASSOS, TEXTOS } from './textos';
 
-const TAMANHO_PAGINA = 20;
+export const TAMANHO_PAGINA = 20;
 
 /**
  * The first step's search (GET reencaminhamento/unidades/{id}/caixa-postal takes the number) and its rule of spec §5
@@ -37,14 +37,17 @@ const buscaSchema = filtrosReencaminhamentoSchema
 
 /**
  * The search of the wizard's first step. A number alone looks for the unit whose box holds that document, which then
- * shows as the chosen unit; `aoBuscar` receives the search of the first page.
+ * shows as the chosen unit; `aoBuscar` receives the search of the first page. `inicial` is the search in the URL.
  */
-export function useBuscaReencaminhamento(aoBuscar: (busca: BuscaReencaminhamento) => void) {
+export function useBuscaReencaminhamento(
+  inicial: { idUnidade: number | null; numeroDocumento: string },
+  aoBuscar: (busca: BuscaReencaminhamento) => void,
+) {
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
   const formulario = useForm({
     resolver: zodResolver(buscaSchema),
-    defaultValues: { idUnidade: null, numeroDocumento: '' },
+    defaultValues: inicial,
     shouldFocusError: false,
   });
 

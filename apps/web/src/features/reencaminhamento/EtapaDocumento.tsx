@@ -1,5 +1,4 @@
-import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, Typography } from '@mui/material';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ItemCaixaPostal, PaginaCaixaPostal, Unidade } from '@tramite/shared';
 import type { FormEvent } from 'react';
@@ -19,7 +18,7 @@ interface EtapaDocumentoProps {
   aoAvancar: (evento: FormEvent) => void;
 }
 
-/** Step 2: one document of the unit's box; one waiting to be received is received in the unit's name first. */
+/** Step 2: one document of the unit's box; one waiting to be received is received in its name only on confirming. */
 export function EtapaDocumento({
   assistente,
   unidade,
@@ -36,17 +35,11 @@ export function EtapaDocumento({
       refTitulo={assistente.refTitulo}
       aoEnviar={aoAvancar}
       aoVoltar={() => assistente.irPara(0)}
-      botaoEnviar={
-        documento?.pendenteRecebimento ? (
-          <Button type="submit" variant="contained" startIcon={<MoveToInboxOutlined />}>
-            Receber em nome da unidade
-          </Button>
-        ) : undefined
-      }
     >
       <Typography color="text.secondary">
-        Caixa postal de {unidade ? `${unidade.sigla} — ${unidade.nome}` : 'unidade escolhida'}. Documentos que aguardam
-        recebimento são recebidos em nome da unidade antes do reencaminhamento.
+        Caixa postal de {unidade ? `${unidade.sigla} — ${unidade.nome}` : 'unidade escolhida'}. Um documento que aguarda
+        recebimento é recebido em nome da unidade só quando você confirmar o reencaminhamento, no último passo: até lá
+        nada muda.
       </Typography>
       {caixa.isLoading ? <Typography>Carregando documentos…</Typography> : null}
       {caixa.data && caixa.data.itens.length === 0 ? (

@@ -6,7 +6,7 @@ import type { FormEvent } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { CampoDespacho } from '../../components/CampoDespacho';
 import { CampoDestino, CamposPassoFluxo } from '../../components/CamposPassoFluxo';
-import { EtapaAssistente } from '../../components/EtapaAssistente';
+import { type EscolhasUrl, EtapaAssistente } from '../../components/EtapaAssistente';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { type CamposEscolhaPasso, useEscolhaPasso } from '../../lib/use-escolha-passo';
 import { AlertaEtapa, type Assistente } from './AlertaEtapa';
@@ -31,6 +31,8 @@ interface OpcoesEnvio {
   /** The wizard's step: the flows are asked for from step 3 on, the destinations from step 4 on. */
   passo: number;
   documento: ItemCaixaPostal | null;
+  /** The flow, step and destination in the URL when the screen opens. */
+  inicial: CamposEscolhaPasso;
   /** Runs when the user changes the flow, the step or the destination. */
   aoMudar: () => void;
 }
@@ -39,11 +41,11 @@ interface OpcoesEnvio {
  * The form of steps 3 to 5 (flow and step, destination, despacho), checked by the request's schema when it is
  * sent. Another document starts the choice again, keeping the despacho; `limpar` empties it all.
  */
-export function useEnvioReencaminhamento({ passo, documento, aoMudar }: OpcoesEnvio) {
+export function useEnvioReencaminhamento({ passo, documento, inicial, aoMudar }: OpcoesEnvio) {
   const idDocumento = documento?.idDocumento ?? null;
   const formulario = useForm({
     resolver: resolverReencaminhamento,
-    defaultValues: ESCOLHAS_VAZIAS,
+    defaultValues: { ...ESCOLHAS_VAZIAS, ...inicial },
     shouldFocusError: false,
   });
   const escolha = useEscolhaPasso(formulario, {
@@ -70,11 +72,15 @@ interface EtapasEnvioProps {
   /** The unit searched, whose box holds the document. */
   unidade: Unidade | null;
   envio: ReturnType<typeof useEnvioReencaminhamento>;
-  documento: ItemCaixaPostal | null;
+  documento: ItemCaixaPostal;
+  /** The despacho's step passed the request's schema: the screen asks for confirmation. */
   aoReencaminhar: (envio: Reencaminhar) => void;
 }
 
-/** Steps 3 to 5 of the wizard (2 to 4 counting from 0), each below a summary of the choices made so far. */
+/**
+ * Steps 3 to 5 of the wizard (2 to 4 counting from 0), each below a summary of the choices made so far. Sending
+ * changes nothing yet: the screen asks for confirmation first.
+ */
 export function EtapasEnvio({
   assistente,
   unidade,
@@ -86,26 +92,28 @@ export function EtapasEnvio({
   const { passo, irPara, setErro, refTitulo } = assistente;
   const { fluxo, passo: passoFluxo, destino } = escolha;
   const etapa = { passos: PASSOS, indice: passo, refTitulo, aoVoltar: () => irPara(passo - 1) };
-  /** Steps 3 and 4 go on once their choice is made. */
-  const avancarCom = (escolhido: unknown, mensagem: string) => (evento: FormEvent) => {
+  /** Steps 3 and 4 go on once their choice is made, which goes to the URL with the next step. */
+  const avancarCom = (escolhido: unknown, mensagem: string, escolhas: EscolhasUrl) => (evento: FormEvent) => {
     evento.preventDefault();
     if (escolhido === null) setErro(mensagem);
-    else irPara(passo + 1);
+    else irPara(passo + 1, escolhas);
   };
-  const resumo = documento ? (
+  const resumo = (
     <Typography color="text.secondary" data-testid="resumo-escolhas">
       Documento {documento.numero} ({documento.tipo}) da unidade {unidade?.sigla ?? ''}
       {passoFluxo && fluxo ? ` · ${fluxo.descricao} › ${passoFluxo.descricao}` : ''}
       {destino && passo >= 4 ? ` · destino ${destino.sigla}` : ''}
     </Typography>
-  ) : null;
+  );
 
   if (passo < 4) {
     return (
       <EtapaAssistente
         {...etapa}
         aoEnviar={
-          passo === 2 ? avancarCom(passoFluxo, TEXTOS.escolhaPasso) : avancarCom(destino, TEXTOS.escolhaDestino)
+          passo === 2
+            ? avancarCom(passoFluxo, TEXTOS.escolhaPasso, { fluxo: fluxo?.id ?? null, passo: passoFluxo?.id ?? null })
+            : avancarCom(destino, TEXTOS.escolhaDestino, { destino: destino?.id ?? null })
         }
       >
         {resumo}

@@ -1,8 +1,8 @@
-import { Radio, TableCell, TableRow, Typography } from '@mui/material';
+import { Radio, TableCell, TableRow } from '@mui/material';
 import type { ItemCaixaPostal, PaginaCaixaPostal } from '@tramite/shared';
 import { regiaoRolavel } from '../../components/regiao-rolavel';
 import { PaginacaoTabela } from '../../components/SecaoResultados';
-import { Tabela } from '../../components/Tabela';
+import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { formatarDataHora, formatarDias } from '../../lib/formatacao';
 
 interface TabelaDocumentosUnidadeProps {
@@ -13,18 +13,16 @@ interface TabelaDocumentosUnidadeProps {
   aoPaginar: (pagina: number, tamanhoPagina: number) => void;
 }
 
-/** Read by screen readers, not shown. */
-const OCULTO_VISUALMENTE = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  width: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-} as const;
+const COLUNAS: readonly ColunaTabela[] = [
+  { rotulo: 'Escolha', rotuloOculto: true, papel: 'selecao' },
+  { rotulo: 'Número', papel: 'titulo' },
+  { rotulo: 'Tipo' },
+  { rotulo: 'Resumo', larguraMinima: 180, larga: true },
+  { rotulo: 'Situação' },
+  { rotulo: 'Origem' },
+  { rotulo: 'Data de envio' },
+  { rotulo: 'Prazo', semQuebra: true },
+];
 
 function situacao(item: ItemCaixaPostal): string {
   if (item.pendenteRecebimento) return 'Aguardando recebimento';
@@ -46,22 +44,8 @@ export function TabelaDocumentosUnidade({
         aria-label="Documentos da unidade"
         data-testid="documentos-unidade"
         propsContainer={regiaoRolavel({ 'aria-label': 'Documentos da unidade (rolável)' }, atualizando)}
-        cabecalho={
-          <>
-            <TableCell padding="checkbox">
-              <Typography component="span" sx={OCULTO_VISUALMENTE}>
-                Escolha
-              </Typography>
-            </TableCell>
-            <TableCell>Número</TableCell>
-            <TableCell>Tipo</TableCell>
-            <TableCell sx={{ minWidth: 200 }}>Resumo</TableCell>
-            <TableCell>Situação</TableCell>
-            <TableCell>Origem</TableCell>
-            <TableCell>Data de envio</TableCell>
-            <TableCell>Prazo</TableCell>
-          </>
-        }
+        colunas={COLUNAS}
+        cartoesAbaixoDe="lg"
       >
         {itens.map((item) => (
           <TableRow
@@ -80,13 +64,13 @@ export function TabelaDocumentosUnidade({
                 slotProps={{ input: { 'aria-label': `Escolher o documento ${item.numero}` } }}
               />
             </TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.numero}</TableCell>
+            <TableCell>{item.numero}</TableCell>
             <TableCell>{item.tipo}</TableCell>
             <TableCell>{item.resumoAssunto}</TableCell>
             <TableCell>{situacao(item)}</TableCell>
             <TableCell>{item.unidadeOrigem ?? '—'}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatarDataHora(item.dataEnvio)}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{item.prazo === null ? '—' : formatarDias(item.prazo)}</TableCell>
+            <TableCell>{formatarDataHora(item.dataEnvio)}</TableCell>
+            <TableCell>{item.prazo === null ? '—' : formatarDias(item.prazo)}</TableCell>
           </TableRow>
         ))}
       </Tabela>

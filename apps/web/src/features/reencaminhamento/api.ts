@@ -91,16 +91,10 @@ export const consultaDestinosReencaminhamento = (
     enabled: idDocumento !== null && idFluxo !== null && idPasso !== null,
   });
 
-/** POST reencaminhamento/documento/{id}/receber: receives in the name of the destination unit (situação T). */
-export function useReceberEmNomeDaUnidade() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (idDocumento: number) => api.post<Documento>(`reencaminhamento/documento/${idDocumento}/receber`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: [...CHAVE, 'caixa-postal'] }),
-  });
-}
-
-/** POST reencaminhamento/documento/{id}/tramitacoes: forwards in the name of the unit holding the document. */
+/**
+ * POST reencaminhamento/documento/{id}/tramitacoes: forwards in the name of the unit holding the document; one still
+ * waiting there is received in its name in the same transaction.
+ */
 export function useReencaminhar() {
   const queryClient = useQueryClient();
   return useMutation({

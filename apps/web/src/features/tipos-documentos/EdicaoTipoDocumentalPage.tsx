@@ -1,8 +1,8 @@
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Button, Chip, InputAdornment, TableCell, TableRow, TextField } from '@mui/material';
+import { Button, Chip, TableCell, TableRow } from '@mui/material';
 import { compararDescricao, MENSAGENS, type TipoDocumento } from '@tramite/shared';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { CampoPesquisaLista } from '../../components/CampoPesquisaLista';
 import { AlertaErroCarregar } from '../../components/feedback/AlertaErroCarregar';
 import { Pagina } from '../../components/Pagina';
 import { TabelaPaginada } from '../../components/TabelaPaginada';
@@ -59,24 +59,13 @@ export function EdicaoTipoDocumentalPage() {
       descricao="Todos os tipos documentais, ativos e inativos. Altere as propriedades de um tipo pelo botão Editar."
     >
       <AlertaErroCarregar consulta={consulta} mensagem={MENSAGENS.lookups.erroCarregarTiposDocumentais} />
-      <TextField
+      <CampoPesquisaLista
         id="filtro-tipos-documentais"
-        label="Filtrar tipos documentais"
-        type="search"
-        value={filtro}
-        onChange={(evento) => {
-          setFiltro(evento.target.value);
+        rotulo="Filtrar tipos documentais"
+        valor={filtro}
+        aoMudar={(valor) => {
+          setFiltro(valor);
           voltarAoInicio();
-        }}
-        sx={{ mb: 2, width: { xs: '100%', sm: 420 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined />
-              </InputAdornment>
-            ),
-          },
         }}
       />
       <TabelaPaginada

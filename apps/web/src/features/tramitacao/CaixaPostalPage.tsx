@@ -1,6 +1,7 @@
+import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
+import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { type ContagensCaixaPostal, FILAS_CAIXA_POSTAL, type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
@@ -9,10 +10,12 @@ import { Pagina } from '../../components/Pagina';
 import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
-import { useCaixaPostal, useReceberDocumento } from './api';
+import { useCaixaPostal, useMarcarLidoNaCaixa, useReceberDocumento } from './api';
+import { ROTULOS_FILA, useContagensCaixa } from './contagens-caixa';
 import { FormularioCaixaPostal } from './FormularioCaixaPostal';
 import {
   consultaDaCaixa,
+  contagensDaConsulta,
   DIAS_PERIODO_PADRAO,
   type EstadoCaixa,
   escreverCaixa,
@@ -23,7 +26,7 @@ import {
   type ValoresFiltrosCaixa,
   validarCaixa,
 } from './filtros-caixa';
-import { TabelaCaixaPostal } from './TabelaCaixaPostal';
+import { podeTramitar, seletorPrimeiraAcao, TabelaCaixaPostal } from './TabelaCaixaPostal';
 import { TEXTOS } from './textos';
 
 // The dialogs load when first opened, so that the first screen does not carry them (issue 11: at most 250 KB).
@@ -33,6 +36,60 @@ const DialogoConfirmacao = lazy(async () => ({
 const DialogoTramitacaoLote = lazy(async () => ({
   default: (await import('./DialogoTramitacaoLote')).DialogoTramitacaoLote,
 }));
+const DialogoRecebimentoLote = lazy(async () => ({
+  default: (await import('./DialogoTramitacaoLote')).DialogoRecebimentoLote,
+}));
+
+type Fila = (typeof FILAS_CAIXA_POSTAL)[number];
+
+/** The queues of the box as chips with their counts; the chosen one is pressed (issue 20). */
+function FilasCaixa({
+  fila,
+  contagens,
+  aoEscolher,
+}: {
+  fila: Fila | '';
+  contagens: ContagensCaixaPostal | undefined;
+  aoEscolher: (fila: Fila | '') => void;
+}) {
+  const opcoes: { valor: Fila | ''; chave: Fila | 'todos' }[] = [
+    { valor: '', chave: 'todos' },
+    ...FILAS_CAIXA_POSTAL.map((valor) => ({ valor, chave: valor })),
+  ];
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      useFlexGap
+      role="group"
+      aria-label="Filas da caixa postal"
+      data-testid="filas-caixa"
+      sx={{ flexWrap: 'wrap', px: 2, pt: 2 }}
+    >
+      {opcoes.map(({ valor, chave }) => {
+        const escolhida = fila === valor;
+        const quantidade = contagens?.[chave];
+        return (
+          <Chip
+            key={chave}
+            component="button"
+            clickable
+            aria-pressed={escolhida}
+            color={escolhida ? 'primary' : 'default'}
+            variant={escolhida ? 'filled' : 'outlined'}
+            onClick={() => aoEscolher(valor)}
+            data-testid={`fila-${chave}`}
+            label={
+              quantidade === undefined
+                ? ROTULOS_FILA[chave]
+                : `${ROTULOS_FILA[chave]} (${quantidade.toLocaleString('pt-BR')})`
+            }
+          />
+        );
+      })}
+    </Stack>
+  );
+}
 
 /** Spec §8: a search that never got an answer (status 0) was too heavy; others show the server's message. */
 function mensagemErroBusca(erro: unknown): string {
@@ -61,23 +118,30 @@ export function CaixaPostalPage() {
   const [selecionados, setSelecionados] = useState<ReadonlyMap<number, ItemCaixaPostal>>(new Map());
   const [recebendo, setRecebendo] = useState<ItemCaixaPostal | null>(null);
   const [tramitandoLote, setTramitandoLote] = useState(false);
+  const [recebendoLote, setRecebendoLote] = useState(false);
   const receber = useReceberDocumento();
+  const marcarLido = useMarcarLidoNaCaixa();
   // Once opened, a dialog stays mounted so that it closes with its transition, as before it was loaded on demand.
-  const [dialogosUsados, setDialogosUsados] = useState({ recebimento: false, lote: false });
+  const [dialogosUsados, setDialogosUsados] = useState({ recebimento: false, lote: false, recebimentoLote: false });
   useEffect(() => {
-    if (recebendo !== null || tramitandoLote)
+    if (recebendo !== null || tramitandoLote || recebendoLote)
       setDialogosUsados((usados) => ({
         recebimento: usados.recebimento || recebendo !== null,
         lote: usados.lote || tramitandoLote,
+        recebimentoLote: usados.recebimentoLote || recebendoLote,
       }));
-  }, [recebendo, tramitandoLote]);
+  }, [recebendo, tramitandoLote, recebendoLote]);
+  // After a receipt from a row, the keyboard focus goes to the next row's first action (not lost to the page).
+  const corpoTabela = useRef<HTMLDivElement>(null);
+  const [focarDepois, setFocarDepois] = useState<number | null>(null);
 
   // Opening the box without filters shows the user's current unit over the last days.
   const chavePadrao = useRef<string | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the absence of filters matters.
   useEffect(() => {
     if (!buscaNaUrl) {
-      const filtros = filtrosCaixaPadrao(idUnidadeUsuario);
+      // A link to a queue alone (the home page's) opens the default box with that queue.
+      const filtros = { ...filtrosCaixaPadrao(idUnidadeUsuario), fila: estado.filtros.fila };
       const padrao = escreverCaixa({ ...estado, filtros });
       chavePadrao.current = padrao.toString();
       // The form shows the defaults now (opening, or the menu's link while on the box), not when the URL has them.
@@ -113,6 +177,7 @@ export function CaixaPostalPage() {
 
   const consulta = buscaNaUrl && !erroUrl ? consultaDaCaixa(estado) : null;
   const resultado = useCaixaPostal(consulta);
+  const contagens = useContagensCaixa(consulta ? contagensDaConsulta(consulta) : null);
   useErroConsulta(resultado.error, mensagemErroBusca);
 
   const numeroBuscado = consulta?.numeroDocumento ?? '';
@@ -145,7 +210,7 @@ export function CaixaPostalPage() {
   }
 
   function limpar() {
-    setValores({ ...filtrosCaixaVazios(), idUnidadeAtual: valores.idUnidadeAtual });
+    setValores({ ...filtrosCaixaVazios(), idUnidadeAtual: valores.idUnidadeAtual, fila: valores.fila });
     setErroFormulario(null);
   }
 
@@ -164,13 +229,34 @@ export function CaixaPostalPage() {
     const item = recebendo;
     setRecebendo(null);
     if (!item) return;
+    const itens = resultado.data?.itens ?? [];
+    const posicao = itens.findIndex((outro) => outro.idDocumento === item.idDocumento);
+    // The next row, or the same one (now with Tramitar) when it was the last.
+    const proximo = itens[posicao + 1] ?? item;
     try {
       await executar('Recebendo documento', () => receber.mutateAsync(item.idDocumento));
       snackbar.sucesso(MENSAGENS.documento.recebido);
+      setFocarDepois(proximo.idDocumento);
     } catch (erro) {
       snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
     }
   }
+
+  // Runs once the box was read again after the receipt (the mutation waits for it), on the rows now shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt marks the new rows.
+  useEffect(() => {
+    if (focarDepois === null) return;
+    const corpo = corpoTabela.current;
+    const alvo =
+      corpo?.querySelector<HTMLElement>(seletorPrimeiraAcao(focarDepois)) ??
+      corpo?.querySelector<HTMLElement>('[data-primeira-acao]');
+    alvo?.focus();
+    setFocarDepois(null);
+  }, [focarDepois, resultado.dataUpdatedAt]);
+
+  const selecao = [...selecionados.values()];
+  const paraTramitar = selecao.filter(podeTramitar);
+  const paraReceber = selecao.filter((item) => item.pendenteRecebimento);
 
   const total = resultado.data?.total ?? 0;
 
@@ -210,16 +296,31 @@ export function CaixaPostalPage() {
               </Typography>
             </Box>
             {acoesHabilitadas ? (
-              <Button
-                variant="contained"
-                startIcon={<SendOutlined />}
-                disabled={selecionados.size === 0}
-                onClick={() => setTramitandoLote(true)}
-              >
-                Tramitar selecionados
-              </Button>
+              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                <Button
+                  variant="contained"
+                  startIcon={<MoveToInboxOutlined />}
+                  disabled={paraReceber.length === 0}
+                  onClick={() => setRecebendoLote(true)}
+                >
+                  Receber selecionados
+                </Button>
+                <Button
+                  variant="contained"
+                  startIcon={<SendOutlined />}
+                  disabled={paraTramitar.length === 0}
+                  onClick={() => setTramitandoLote(true)}
+                >
+                  Tramitar selecionados
+                </Button>
+              </Stack>
             ) : null}
           </Stack>
+          <FilasCaixa
+            fila={estado.filtros.fila as Fila | ''}
+            contagens={contagens.data}
+            aoEscolher={(fila) => irPara({ ...estado, filtros: { ...estado.filtros, fila }, pagina: 1 })}
+          />
           {!acoesHabilitadas ? (
             <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
               Esta não é a sua unidade atual: para receber ou tramitar seus documentos, troque a unidade atual nas
@@ -247,6 +348,8 @@ export function CaixaPostalPage() {
               aoReceber={setRecebendo}
               aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
               aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
+              refCorpo={corpoTabela}
+              aoAbrir={(item) => marcarLido(item.idDocumento)}
             />
           ) : null}
         </Paper>
@@ -266,9 +369,19 @@ export function CaixaPostalPage() {
         {tramitandoLote || dialogosUsados.lote ? (
           <DialogoTramitacaoLote
             aberto={tramitandoLote}
-            documentos={[...selecionados.values()]}
+            documentos={paraTramitar}
             aoFechar={(concluido) => {
               setTramitandoLote(false);
+              if (concluido) setSelecionados(new Map());
+            }}
+          />
+        ) : null}
+        {recebendoLote || dialogosUsados.recebimentoLote ? (
+          <DialogoRecebimentoLote
+            aberto={recebendoLote}
+            documentos={paraReceber}
+            aoFechar={(concluido) => {
+              setRecebendoLote(false);
               if (concluido) setSelecionados(new Map());
             }}
           />

@@ -18,6 +18,7 @@ import {
   type ItemCaixaPostal,
   MENSAGENS,
   type ResultadoLote,
+  type ResultadoRecebimentoLote,
   type TramitarLote,
   tramitarLoteSchema,
 } from '@tramite/shared';
@@ -29,7 +30,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useEscolhaPasso } from '../../lib/use-escolha-passo';
-import { consultaDestinos, useFluxos, useTramitarLote } from './api';
+import { consultaDestinos, useFluxos, useReceberLote, useTramitarLote } from './api';
 import { CamposDespacho } from './CamposDespacho';
 import { type EnvioValidado, resolverEnvio, type ValoresEnvio, valoresEnvioPadrao } from './formulario-envio';
 import { TEXTOS } from './textos';
@@ -56,7 +57,7 @@ export function DialogoTramitacaoLote({ aberto, documentos, aoFechar }: DialogoT
     <Dialog open={aberto} onClose={fechar} aria-labelledby={ID_TITULO} fullWidth maxWidth="md">
       <DialogTitle id={ID_TITULO}>Tramitar documentos selecionados</DialogTitle>
       {resultados ? (
-        <ResultadosLote resultados={resultados} aoFechar={fechar} />
+        <ResultadosLote resultados={resultados.map(deTramitacao)} textos={TEXTOS_TRAMITACAO} aoFechar={fechar} />
       ) : (
         <FormularioLote documentos={documentos} aoConcluir={setResultados} aoCancelar={fechar} />
       )}
@@ -64,11 +65,53 @@ export function DialogoTramitacaoLote({ aberto, documentos, aoFechar }: DialogoT
   );
 }
 
-function ResultadosLote({ resultados, aoFechar }: { resultados: readonly ResultadoLote[]; aoFechar: () => void }) {
-  const tramitados = resultados.filter((resultado) => resultado.tramitado).length;
+/** One document's outcome in a bulk action: done, or why not. */
+interface ResultadoDocumento {
+  idDocumento: number;
+  numero: string | null;
+  feito: boolean;
+  erro: string | null;
+}
+
+/** How a bulk action words its outcome: the chip of a document done, the summary, the fallback error. */
+interface TextosResultado {
+  feito: string;
+  sucesso: (quantidade: number) => string;
+  falhas: (quantidade: number) => string;
+  erro: string;
+}
+
+const TEXTOS_TRAMITACAO: TextosResultado = {
+  feito: 'Tramitado',
+  sucesso: MENSAGENS.tramitacao.loteSucesso,
+  falhas: MENSAGENS.tramitacao.loteFalhas,
+  erro: TEXTOS.erroTramitar,
+};
+
+const TEXTOS_RECEBIMENTO: TextosResultado = {
+  feito: 'Recebido',
+  sucesso: MENSAGENS.documento.loteRecebidos,
+  falhas: MENSAGENS.documento.loteNaoRecebidos,
+  erro: MENSAGENS.documento.erroReceber,
+};
+
+const deTramitacao = (r: ResultadoLote): ResultadoDocumento => ({ ...r, feito: r.tramitado });
+const deRecebimento = (r: ResultadoRecebimentoLote): ResultadoDocumento => ({ ...r, feito: r.recebido });
+
+/** The outcome of a bulk action (forwarding or receiving): a summary, then one row per document. */
+function ResultadosLote({
+  resultados,
+  textos,
+  aoFechar,
+}: {
+  resultados: readonly ResultadoDocumento[];
+  textos: TextosResultado;
+  aoFechar: () => void;
+}) {
+  const feitos = resultados.filter((resultado) => resultado.feito).length;
   const resumo = [
-    tramitados > 0 ? MENSAGENS.tramitacao.loteSucesso(tramitados) : null,
-    tramitados < resultados.length ? MENSAGENS.tramitacao.loteFalhas(resultados.length - tramitados) : null,
+    feitos > 0 ? textos.sucesso(feitos) : null,
+    feitos < resultados.length ? textos.falhas(resultados.length - feitos) : null,
   ].filter((parte) => parte !== null);
   return (
     <>
@@ -90,11 +133,11 @@ function ResultadosLote({ resultados, aoFechar }: { resultados: readonly Resulta
                   {resultado.numero ?? `Documento ${resultado.idDocumento}`}
                 </TableCell>
                 <TableCell>
-                  {resultado.tramitado ? (
-                    <Chip label="Tramitado" color="success" size="small" variant="outlined" />
+                  {resultado.feito ? (
+                    <Chip label={textos.feito} color="success" size="small" variant="outlined" />
                   ) : (
                     <Typography color="error" variant="body2">
-                      {resultado.erro ?? TEXTOS.erroTramitar}
+                      {resultado.erro ?? textos.erro}
                     </Typography>
                   )}
                 </TableCell>
@@ -136,8 +179,17 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
     destinos: (idFluxo, idPasso) => consultaDestinos(idPrimeiro, idFluxo, idPasso),
   });
   const tramitarLote = useTramitarLote();
+  // As the single forwarding warns of an urgent document (its ALERTA) and asks to confirm, so does the bulk one.
+  const urgentes = documentos.filter((documento) => documento.urgente).map((documento) => documento.numero);
+  const [confirmandoUrgentes, setConfirmandoUrgentes] = useState<EnvioValidado<TramitarLote> | null>(null);
 
-  async function enviar({ envio }: EnvioValidado<TramitarLote>) {
+  async function enviar(validado: EnvioValidado<TramitarLote>, confirmado = false) {
+    if (urgentes.length > 0 && !confirmado) {
+      setConfirmandoUrgentes(validado);
+      return;
+    }
+    setConfirmandoUrgentes(null);
+    const { envio } = validado;
     try {
       const resultados = await executar('Tramitando documentos selecionados', () => tramitarLote.mutateAsync(envio));
       const falhas = resultados.filter((item) => !item.tramitado).length;
@@ -149,10 +201,32 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
     }
   }
 
+  if (confirmandoUrgentes) {
+    return (
+      <>
+        <DialogContent>
+          <Alert severity="warning" role="alert" data-testid="confirmacao-urgentes">
+            {MENSAGENS.tramitacao.loteUrgentes(urgentes)}.
+          </Alert>
+          <Typography sx={{ mt: 2 }}>Deseja tramitar os {documentos.length} documentos selecionados?</Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmandoUrgentes(null)}>Cancelar</Button>
+          <Button variant="contained" onClick={() => enviar(confirmandoUrgentes, true)} autoFocus>
+            Tramitar
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+
   return (
     <FormularioDialogo
       idTitulo={ID_TITULO}
-      aoEnviar={formulario.handleSubmit(enviar, (erros) => snackbar.erro(Object.values(erros)[0]?.message ?? ''))}
+      aoEnviar={formulario.handleSubmit(
+        (validado) => enviar(validado),
+        (erros) => snackbar.erro(Object.values(erros)[0]?.message ?? ''),
+      )}
       aoCancelar={aoCancelar}
       enviando={tramitarLote.isPending}
       rotuloEnviar="Tramitar"
@@ -162,14 +236,98 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
         passos oferecidos são os do primeiro documento selecionado ({primeiro?.numero}); em cada documento será usado o
         passo de mesmo fluxo e descrição do seu tipo.
       </Alert>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Documentos selecionados">
-        {documentos.map((documento) => (
-          <Chip key={documento.idDocumento} label={documento.numero} size="small" />
-        ))}
-      </Stack>
+      {urgentes.length > 0 ? (
+        <Alert severity="warning" data-testid="aviso-urgentes">
+          {MENSAGENS.tramitacao.loteUrgentes(urgentes)}.
+        </Alert>
+      ) : null}
+      <ListaSelecionados documentos={documentos} />
       <CamposPassoFluxo id="lote" escolha={escolha} />
       <CampoDestino id="lote" escolha={escolha} />
       <CamposDespacho id="lote" formulario={formulario} />
     </FormularioDialogo>
+  );
+}
+
+/** The selected documents, as chips (urgent ones say so). */
+function ListaSelecionados({ documentos }: { documentos: readonly ItemCaixaPostal[] }) {
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Documentos selecionados">
+      {documentos.map((documento) => (
+        <Chip
+          key={documento.idDocumento}
+          label={documento.urgente ? `${documento.numero} (urgente)` : documento.numero}
+          color={documento.urgente ? 'error' : 'default'}
+          variant={documento.urgente ? 'outlined' : 'filled'}
+          size="small"
+          sx={{ '& .MuiChip-label': { whiteSpace: 'nowrap' } }}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+const ID_TITULO_RECEBIMENTO = 'titulo-dialogo-recebimento-lote';
+
+interface DialogoRecebimentoLoteProps {
+  aberto: boolean;
+  /** The selected documents waiting to be received in the user's unit. */
+  documentos: readonly ItemCaixaPostal[];
+  /** Closes the dialog; `concluido` is true once the receipt was sent (the selection is then cleared). */
+  aoFechar: (concluido: boolean) => void;
+}
+
+/** "Receber selecionados" (issue 20): confirms, receives each document by itself and shows each one's outcome. */
+export function DialogoRecebimentoLote({ aberto, documentos, aoFechar }: DialogoRecebimentoLoteProps) {
+  const snackbar = useSnackbar();
+  const { executar } = useCarregamento();
+  const receberLote = useReceberLote();
+  const [resultados, setResultados] = useState<ResultadoRecebimentoLote[] | null>(null);
+  const fechar = () => {
+    const concluido = resultados !== null;
+    setResultados(null);
+    aoFechar(concluido);
+  };
+
+  async function receber() {
+    try {
+      const respostas = await executar('Recebendo documentos selecionados', () =>
+        receberLote.mutateAsync(documentos.map((documento) => documento.idDocumento)),
+      );
+      const falhas = respostas.filter((item) => !item.recebido).length;
+      if (falhas === 0) snackbar.sucesso(MENSAGENS.documento.loteRecebidos(respostas.length));
+      else snackbar.erro(MENSAGENS.documento.loteNaoRecebidos(falhas));
+      setResultados(respostas);
+    } catch (erro) {
+      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
+    }
+  }
+
+  return (
+    <Dialog open={aberto} onClose={fechar} aria-labelledby={ID_TITULO_RECEBIMENTO} fullWidth maxWidth="sm">
+      <DialogTitle id={ID_TITULO_RECEBIMENTO}>Receber documentos selecionados</DialogTitle>
+      {resultados ? (
+        <ResultadosLote resultados={resultados.map(deRecebimento)} textos={TEXTOS_RECEBIMENTO} aoFechar={fechar} />
+      ) : (
+        <>
+          <DialogContent>
+            <Typography sx={{ mb: 2 }}>
+              {documentos.length === 1
+                ? 'Confirma o recebimento do documento selecionado na sua unidade?'
+                : `Confirma o recebimento dos ${documentos.length} documentos selecionados na sua unidade?`}
+            </Typography>
+            <ListaSelecionados documentos={documentos} />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={fechar} disabled={receberLote.isPending}>
+              Cancelar
+            </Button>
+            <Button variant="contained" onClick={receber} disabled={receberLote.isPending} autoFocus>
+              Receber
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
   );
 }

@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Box,
-  Chip,
-  Paper,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Chip, Paper, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
 import { MENSAGENS, type Tramitacao } from '@tramite/shared';
 import type { ReactNode } from 'react';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { AvisosDocumento } from '../../components/AvisosDocumento';
 import { Pagina } from '../../components/Pagina';
+import { CHIP_QUEBRAVEL, type ColunaTabela, Tabela } from '../../components/Tabela';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
 import { formatarDataHora, formatarDias } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
@@ -37,6 +25,32 @@ function textoDespacho(tramitacao: Tramitacao): { texto: string; restrito: boole
 
 const SEM_QUEBRA = { whiteSpace: 'nowrap' } as const;
 
+const COLUNAS: readonly ColunaTabela[] = [
+  { rotulo: 'Seq.' },
+  { rotulo: 'Passo', larguraMinima: 120, larga: true },
+  { rotulo: 'Origem → Destino', semQuebra: true },
+  { rotulo: 'Remetente' },
+  { rotulo: 'Despacho', larguraMinima: 180, larga: true },
+  { rotulo: 'Despachado em' },
+  { rotulo: 'Recebido em' },
+  { rotulo: 'Dias', semQuebra: true },
+];
+
+/** A date and time that may wrap between the two (on paper), never inside either. */
+function DataHora({ valor }: { valor: string }) {
+  const [data, hora] = formatarDataHora(valor).split(' ');
+  return (
+    <>
+      <Box component="span" sx={SEM_QUEBRA}>
+        {data}
+      </Box>{' '}
+      <Box component="span" sx={SEM_QUEBRA}>
+        {hora}
+      </Box>
+    </>
+  );
+}
+
 /** A line under a cell's main text. */
 function Detalhe({ children }: { children: ReactNode }) {
   return (
@@ -48,82 +62,61 @@ function Detalhe({ children }: { children: ReactNode }) {
 
 function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao[] }) {
   return (
-    // Focusable so that keyboard users can scroll a table wider than the screen.
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      tabIndex={0}
-      role="region"
-      aria-labelledby="titulo-movimentacoes"
-    >
-      <Table
-        size="small"
+    <Paper variant="outlined">
+      <Tabela
+        colunas={COLUNAS}
+        cartoesAbaixoDe="lg"
         aria-labelledby="titulo-movimentacoes"
         data-testid="tabela-movimentacoes"
-        sx={{ minWidth: 1100 }}
+        // Focusable so that keyboard users can scroll the table should it still be wider than the screen.
+        propsContainer={{ tabIndex: 0, role: 'region', 'aria-labelledby': 'titulo-movimentacoes' }}
       >
-        <TableHead>
-          <TableRow>
-            <TableCell>Seq.</TableCell>
-            <TableCell sx={{ minWidth: 200 }}>Passo</TableCell>
-            <TableCell>Origem → Destino</TableCell>
-            <TableCell sx={{ minWidth: 160 }}>Remetente</TableCell>
-            <TableCell sx={{ minWidth: 280 }}>Despacho</TableCell>
-            <TableCell>Despachado em</TableCell>
-            <TableCell>Recebido em</TableCell>
-            <TableCell>Dias</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {tramitacoes.map((tramitacao) => {
-            const despacho = textoDespacho(tramitacao);
-            return (
-              <TableRow key={tramitacao.id} data-testid="movimentacao">
-                <TableCell>{tramitacao.sequencia}</TableCell>
-                <TableCell>
-                  {tramitacao.passo ?? '—'}
-                  {tramitacao.fluxo ? <Detalhe>{tramitacao.fluxo}</Detalhe> : null}
-                  {tramitacao.reencaminhamento ? (
-                    <Chip label="Reencaminhado" size="small" color="secondary" variant="outlined" sx={{ mt: 0.5 }} />
-                  ) : null}
-                </TableCell>
-                <TableCell sx={SEM_QUEBRA}>
-                  <abbr title={tramitacao.unidadeOrigem.nome}>{tramitacao.unidadeOrigem.sigla}</abbr>
-                  {' → '}
-                  <abbr title={tramitacao.unidadeDestino.nome}>{tramitacao.unidadeDestino.sigla}</abbr>
-                </TableCell>
-                <TableCell>{tramitacao.remetente}</TableCell>
-                <TableCell data-testid="despacho" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {despacho.restrito ? <Box component="strong">{despacho.texto}</Box> : despacho.texto}
-                  {!despacho.restrito && tramitacao.nivelAcesso !== 'P' ? (
-                    <Box>
-                      <Chip
-                        label={`Restrito${tramitacao.descricaoHipoteseLegal ? `: ${tramitacao.descricaoHipoteseLegal}` : ''}`}
-                        size="small"
-                        variant="outlined"
-                        sx={{ mt: 0.5 }}
-                      />
-                    </Box>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={SEM_QUEBRA} data-testid="dt-despacho">
-                  {formatarDataHora(tramitacao.dtDespacho)}
-                </TableCell>
-                <TableCell>
-                  <Box component="span" sx={SEM_QUEBRA} data-testid="dt-recebimento">
-                    {tramitacao.dtRecebimento ? formatarDataHora(tramitacao.dtRecebimento) : 'Aguardando recebimento'}
+        {tramitacoes.map((tramitacao) => {
+          const despacho = textoDespacho(tramitacao);
+          return (
+            <TableRow key={tramitacao.id} data-testid="movimentacao">
+              <TableCell>{tramitacao.sequencia}</TableCell>
+              <TableCell>
+                {tramitacao.passo ?? '—'}
+                {tramitacao.fluxo ? <Detalhe>{tramitacao.fluxo}</Detalhe> : null}
+                {tramitacao.reencaminhamento ? (
+                  <Chip label="Reencaminhado" size="small" color="secondary" variant="outlined" sx={{ mt: 0.5 }} />
+                ) : null}
+              </TableCell>
+              <TableCell>
+                <abbr title={tramitacao.unidadeOrigem.nome}>{tramitacao.unidadeOrigem.sigla}</abbr>
+                {' → '}
+                <abbr title={tramitacao.unidadeDestino.nome}>{tramitacao.unidadeDestino.sigla}</abbr>
+              </TableCell>
+              <TableCell>{tramitacao.remetente}</TableCell>
+              <TableCell data-testid="despacho" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {despacho.restrito ? <Box component="strong">{despacho.texto}</Box> : despacho.texto}
+                {!despacho.restrito && tramitacao.nivelAcesso !== 'P' ? (
+                  <Box>
+                    <Chip
+                      label={`Restrito${tramitacao.descricaoHipoteseLegal ? `: ${tramitacao.descricaoHipoteseLegal}` : ''}`}
+                      size="small"
+                      variant="outlined"
+                      sx={{ mt: 0.5, ...CHIP_QUEBRAVEL }}
+                    />
                   </Box>
-                  {tramitacao.recebedor ? <Detalhe>por {tramitacao.recebedor}</Detalhe> : null}
-                </TableCell>
-                <TableCell sx={SEM_QUEBRA} data-testid="dias">
-                  {formatarDias(tramitacao.dias)}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                ) : null}
+              </TableCell>
+              <TableCell data-testid="dt-despacho">
+                <DataHora valor={tramitacao.dtDespacho} />
+              </TableCell>
+              <TableCell>
+                <span data-testid="dt-recebimento">
+                  {tramitacao.dtRecebimento ? <DataHora valor={tramitacao.dtRecebimento} /> : 'Aguardando recebimento'}
+                </span>
+                {tramitacao.recebedor ? <Detalhe>por {tramitacao.recebedor}</Detalhe> : null}
+              </TableCell>
+              <TableCell data-testid="dias">{formatarDias(tramitacao.dias)}</TableCell>
+            </TableRow>
+          );
+        })}
+      </Tabela>
+    </Paper>
   );
 }
 

@@ -27,6 +27,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Formulario } from '../../components/formulario/Formulario';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
+import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { passoEscolhido, useEscolhaPasso } from '../../lib/use-escolha-passo';
 import { useDocumentoDaRotaComDados } from '../documentos/api';
@@ -117,6 +118,12 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
   const [confirmacao, setConfirmacao] = useState<Confirmacao | null>(null);
   const salvarDespacho = useSalvarDespacho(idDocumento);
   const tramitar = useTramitar(idDocumento);
+  // The despacho texts as last saved (or pre-filled from the saved draft) are the ones not to lose.
+  const { dirtyFields } = formulario.formState;
+  const aviso = useAvisoSaida(
+    Boolean(dirtyFields.despacho || dirtyFields.despachoPreparatorio),
+    'O despacho escrito ainda não foi salvo nem enviado e será perdido.',
+  );
 
   async function salvar() {
     if (!(await formulario.trigger([...CAMPOS_RASCUNHO]))) {
@@ -127,6 +134,8 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
     const { despacho, despachoPreparatorio } = formulario.getValues();
     try {
       await executar('Salvando despacho', () => salvarDespacho.mutateAsync({ despacho, despachoPreparatorio }));
+      formulario.resetField('despacho', { defaultValue: despacho });
+      formulario.resetField('despachoPreparatorio', { defaultValue: despachoPreparatorio });
       snackbar.sucesso(MENSAGENS.tramitacao.despachoSalvo);
     } catch (erro) {
       snackbar.erro(mensagemComDetalhe(TEXTOS.erroSalvarDespacho, erro));
@@ -138,6 +147,7 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
     try {
       await executar('Tramitando documento', () => tramitar.mutateAsync(envio));
       snackbar.sucesso(MENSAGENS.tramitacao.sucesso);
+      aviso.liberar();
       await navigate(`/documentos/${idDocumento}`);
     } catch (erro) {
       snackbar.erro(mensagemDoErro(erro, TEXTOS.erroTramitar));
@@ -228,6 +238,7 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
       >
         {confirmacao ? <MotivosConfirmacao confirmacao={confirmacao} /> : null}
       </DialogoConfirmacao>
+      {aviso.dialogo}
     </Paper>
   );
 }

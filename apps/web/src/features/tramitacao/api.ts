@@ -15,6 +15,7 @@ import type {
   PaginaCaixaPostal,
   RascunhoDespacho,
   ResultadoLote,
+  ResultadoRecebimentoLote,
   SalvarDespacho,
   Tramitacao,
   TramitarEntrada,
@@ -25,6 +26,9 @@ import { compararDescricao } from '@tramite/shared';
 import { api } from '../../lib/api';
 import { chavesDocumentos } from '../documentos/api';
 import type { ConsultaCaixa } from './filtros-caixa';
+
+// The box's counts per queue live in a light module of their own (the menu loads them); other features read them here.
+export { ROTULOS_FILA, useContagensCaixaPadrao } from './contagens-caixa';
 
 /** A postal-box search slower than this is abandoned: the API client then reports status 0 (spec §8, time-out). */
 export const TEMPO_MAXIMO_BUSCA_MS = 60_000;
@@ -151,6 +155,33 @@ export function useTramitarLote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (lote: TramitarLoteEntrada) => api.post<ResultadoLote[]>('tramitacoes/lote', lote),
+    onSettled: () => relerConsultas(queryClient, chavesTramitacao.caixaPostal, chavesDocumentos.todos),
+  });
+}
+
+/**
+ * The user opened the document's page, where the server records the reading: the boxes already read show its row
+ * as read at once (coming back within their freshness, they would not be read again).
+ */
+export function useMarcarLidoNaCaixa() {
+  const queryClient = useQueryClient();
+  return (idDocumento: number) =>
+    queryClient.setQueriesData<PaginaCaixaPostal>({ queryKey: chavesTramitacao.caixaPostal }, (pagina) =>
+      pagina && 'itens' in pagina
+        ? {
+            ...pagina,
+            itens: pagina.itens.map((item) => (item.idDocumento === idDocumento ? { ...item, lido: true } : item)),
+          }
+        : pagina,
+    );
+}
+
+/** POST recebimentos/lote: the selected documents waiting in the user's unit, one outcome per document. */
+export function useReceberLote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (idsDocumentos: number[]) =>
+      api.post<ResultadoRecebimentoLote[]>('recebimentos/lote', { idsDocumentos }),
     onSettled: () => relerConsultas(queryClient, chavesTramitacao.caixaPostal, chavesDocumentos.todos),
   });
 }

@@ -1,5 +1,7 @@
 import {
   type ConsultaCaixaPostal,
+  FILAS_CAIXA_POSTAL,
+  type FilaCaixaPostal,
   lerFiltrosCaixaPostal,
   ORDENACOES_CAIXA_POSTAL,
   validarFiltrosCaixaPostal,
@@ -22,9 +24,12 @@ export type OrdenacaoCaixa = (typeof ORDENACOES_CAIXA_POSTAL)[number];
 /** Opening the box without filters shows what arrived in the last days. */
 export const DIAS_PERIODO_PADRAO = 30;
 
-/** The postal-box filters of spec §2 and §7, named as GET caixa-postal names them. */
+/** The search of spec §2 and §7: what the form fills in (the queue is chosen apart, by its chips). */
+const CAMPOS_BUSCA = ['numeroDocumento', 'idTipoDocumento', 'idUnidadeAtual', 'dataInicio', 'dataFim'] as const;
+
+/** The postal-box filters, named as GET caixa-postal names them: the search and the queue (issue 20). */
 const DESCRICAO_CAIXA = {
-  campos: ['numeroDocumento', 'idTipoDocumento', 'idUnidadeAtual', 'dataInicio', 'dataFim'],
+  campos: [...CAMPOS_BUSCA, 'fila'],
   tamanhoPadrao: TAMANHO_PAGINA_BUSCA_PADRAO,
   ordenacao: { valores: ORDENACOES_CAIXA_POSTAL, padrao: 'dataEnvio' },
 } as const satisfies DescricaoUrl<string, OrdenacaoCaixa>;
@@ -51,13 +56,22 @@ export function filtrosCaixaPadrao(idUnidadeAtual: number | null, hoje = dayjs()
   };
 }
 
-/** Reads the box search from the query string, so that a link or a reload reproduces it. */
-export const lerCaixa = (parametros: URLSearchParams): EstadoCaixa => lerUrl(DESCRICAO_CAIXA, parametros);
+/** The queue a text names, or null (the whole box) for any other text. */
+export function filaDe(texto: string): FilaCaixaPostal | null {
+  return FILAS_CAIXA_POSTAL.find((fila) => fila === texto) ?? null;
+}
+
+/** Reads the box search from the query string, so that a link or a reload reproduces it; an unknown queue is none. */
+export function lerCaixa(parametros: URLSearchParams): EstadoCaixa {
+  const estado = lerUrl(DESCRICAO_CAIXA, parametros);
+  return { ...estado, filtros: { ...estado.filtros, fila: filaDe(estado.filtros.fila) ?? '' } };
+}
 
 export const escreverCaixa = (estado: EstadoCaixa): URLSearchParams => escreverUrl(DESCRICAO_CAIXA, estado);
 
+/** Whether the search is set (the queue alone is not a search: the box opens on its defaults with that queue). */
 export const temFiltrosCaixa = (filtros: ValoresFiltrosCaixa): boolean =>
-  temFiltrosPreenchidos(DESCRICAO_CAIXA, filtros);
+  temFiltrosPreenchidos({ campos: CAMPOS_BUSCA }, filtros);
 
 /** Spec §5 'Postal box search': the first broken rule (the shared rule), or null. */
 export function validarCaixa(filtros: ValoresFiltrosCaixa): string | null {
@@ -67,4 +81,28 @@ export function validarCaixa(filtros: ValoresFiltrosCaixa): string | null {
 /** The parameters of GET caixa-postal for a valid search, or null when the URL holds something unusable. */
 export function consultaDaCaixa(estado: EstadoCaixa): ConsultaCaixa | null {
   return lerFiltrosCaixaPostal(entradaDaConsulta(DESCRICAO_CAIXA, estado));
+}
+
+/** The parameters of GET caixa-postal/contagens: the search, without the queue, the page or the order. */
+export type FiltrosContagensCaixa = Pick<ConsultaCaixa, (typeof CAMPOS_BUSCA)[number]>;
+
+export function contagensDaConsulta(consulta: ConsultaCaixa): FiltrosContagensCaixa {
+  const filtros: FiltrosContagensCaixa = {};
+  for (const campo of CAMPOS_BUSCA) {
+    if (consulta[campo] !== undefined) Object.assign(filtros, { [campo]: consulta[campo] });
+  }
+  return filtros;
+}
+
+/** The counts of the box as it opens without filters (the menu's and the home page's), or null without a unit. */
+export function contagensDaCaixaPadrao(idUnidadeAtual: number | null): FiltrosContagensCaixa | null {
+  if (idUnidadeAtual === null) return null;
+  const consulta = consultaDaCaixa({
+    filtros: filtrosCaixaPadrao(idUnidadeAtual),
+    pagina: 1,
+    tamanhoPagina: TAMANHO_PAGINA_BUSCA_PADRAO,
+    ordenacao: 'dataEnvio',
+    direcao: 'desc',
+  });
+  return consulta ? contagensDaConsulta(consulta) : null;
 }

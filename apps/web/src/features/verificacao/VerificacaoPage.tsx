@@ -34,7 +34,7 @@ const verificacaoSchema = z.object({
 
 function DocumentoVerificado({ documento }: { documento: VerificacaoDocumento }) {
   const processamento = rotuloProcessamento(documento.estado);
-  const situacao = rotuloSituacao(documento.situacao);
+  const situacao = rotuloSituacao(documento.situacao, documento.estado);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="titulo-verificado" sx={{ p: { xs: 2, md: 3 } }}>
       <Alert severity="success" icon={<VerifiedOutlined />} sx={{ mb: 3 }} role="status">

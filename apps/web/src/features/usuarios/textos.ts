@@ -1,0 +1,29 @@
+import type { Permissao } from '@tramite/shared';
+
+/** Each permission as the administrator reads it: a name and what it lets its holder do, in one line. */
+export const PERMISSOES_ROTULADAS: Record<Permissao, { rotulo: string; explicacao: string }> = {
+  VISUALIZACAO_IRRESTRITA_PECAS: {
+    rotulo: 'Visualização irrestrita de peças',
+    explicacao: 'Lê peças e despachos restritos de qualquer documento, mesmo os de outras unidades.',
+  },
+  ADMINISTRACAO_VOCABULARIO: {
+    rotulo: 'Administração do vocabulário controlado',
+    explicacao: 'Inclui, altera e exclui as orientações por tipo de documento e assunto.',
+  },
+  ADMINISTRACAO_TIPOS_DOCUMENTAIS: {
+    rotulo: 'Administração de tipos documentais',
+    explicacao: 'Altera as propriedades dos tipos documentais e os ativa ou desativa.',
+  },
+  REENCAMINHAMENTO: {
+    rotulo: 'Reencaminhamento de documentos',
+    explicacao: 'Recebe documentos em nome de qualquer unidade e os reencaminha.',
+  },
+  RELATORIOS: {
+    rotulo: 'Relatórios',
+    explicacao: 'Gera os relatórios de malote e de documentos desarquivados.',
+  },
+  ADMINISTRACAO_USUARIOS: {
+    rotulo: 'Administração de usuários',
+    explicacao: 'Altera lotações, unidade atual, permissões e situação dos usuários nesta tela.',
+  },
+};
