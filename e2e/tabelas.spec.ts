@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { MENSAGENS } from '@tramite/shared';
-import { conferirAcessibilidade, entrar, snackbar } from './apoio.ts';
+import { conferirAcessibilidade, documentosDaDemonstracao, entrar, snackbar } from './apoio.ts';
 
 // Tables fit the screen (issue item): at 1366×768 every column and the actions are on screen without scrolling
 // sideways; at 390×844 each row is a card of "label / value" pairs; a NUP never breaks; printing shows every column.
@@ -30,6 +30,7 @@ const COLUNAS_FAVORITOS = [
   'Acompanhar por e-mail',
   'Ações',
 ];
+const COLUNAS_PECAS = ['Nº', 'Arquivo e descrição', 'Cópia e acesso', 'Passo', 'Datas', 'Situação', 'Ações'];
 const COLUNAS_BUSCA = ['Número', 'Tipo', 'Assunto', 'Interessado', 'Unidades', 'Criação', 'Tramitação'];
 const BUSCA = '/busca?dataCriacaoInicio=2000-01-01&dataCriacaoFim=2100-12-31&tamanhoPagina=20';
 
@@ -328,4 +329,32 @@ test.describe('impressão', () => {
     await expect(page.getByRole('button', { name: 'Ir para a próxima página' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Buscar' })).toBeHidden();
   });
+});
+
+test('as peças cabem em 1366 px com as ações à vista e viram cartões a 390 px', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await entrar(page, 'admin', 'admin', '/home');
+  let idDocumento: number | null = null;
+  for await (const documento of documentosDaDemonstracao<{ idDocumento: number }>(page.request)) {
+    const pecas = await (await page.request.get(`/api/documentos/${documento.idDocumento}/pecas`)).json();
+    if (Array.isArray(pecas) && pecas.length >= 3) {
+      idDocumento = documento.idDocumento;
+      break;
+    }
+  }
+  if (idDocumento === null) throw new Error('a demonstração não tem documento com três peças');
+  await page.goto(`/documentos/${idDocumento}/pecas`);
+  const tabela = page.getByTestId('tabela-pecas');
+  const primeira = page.getByTestId('linha-peca').first();
+  await expect(primeira).toBeVisible();
+  await tabela.evaluate((elemento) => window.scrollTo(0, elemento.getBoundingClientRect().top + window.scrollY - 80));
+  await colunasNaTela(tabela, COLUNAS_PECAS);
+  await semRolagemLateral(tabela);
+  expect(await exibicao(primeira)).toBe('table-row');
+
+  await page.setViewportSize(CELULAR);
+  await expect.poll(() => exibicao(primeira)).toBe('grid');
+  await conferirCartao(primeira, COLUNAS_PECAS, ['Ações']);
+  await semRolagemLateral(tabela);
+  await conferirAcessibilidade(page);
 });

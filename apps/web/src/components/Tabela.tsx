@@ -55,24 +55,13 @@ type TabelaProps = Omit<TableProps, 'children'> & {
   legenda?: ReactNode;
   idLegenda?: string;
   'data-testid'?: string;
-} & (
-    | {
-        /** The columns; the header is made of them. See the comment on `Tabela`. */
-        colunas: readonly ColunaTabela[];
-        /** Below this breakpoint (screen only) each row becomes a card. 'lg' for wide tables (7+ columns). */
-        cartoesAbaixoDe?: Breakpoint;
-        /** Above the cards, before the headers that stay there (e.g. 'Ordenar por:' before sortable headers). */
-        rotuloCabecalhoCartoes?: string;
-        cabecalho?: never;
-      }
-    | {
-        /** @deprecated The cells of the header row: a plain table, with no cards. Declare `colunas` instead. */
-        cabecalho: ReactNode;
-        colunas?: never;
-        cartoesAbaixoDe?: never;
-        rotuloCabecalhoCartoes?: never;
-      }
-  );
+  /** The columns; the header is made of them. See the comment on `Tabela`. */
+  colunas: readonly ColunaTabela[];
+  /** Below this breakpoint (screen only) each row becomes a card. 'lg' for wide tables (7+ columns). */
+  cartoesAbaixoDe?: Breakpoint;
+  /** Above the cards, before the headers that stay there (e.g. 'Ordenar por:' before sortable headers). */
+  rotuloCabecalhoCartoes?: string;
+};
 
 /** Column `indice` (0-based), in the header and in the body. */
 const celulas = (indice: number) =>
@@ -199,7 +188,6 @@ function Cabecalho({ coluna }: { coluna: ColunaTabela }) {
  * { rotulo: 'Ações', papel: 'acoes' }]}`; a sortable header passes its `CabecalhoOrdenavel` as `cabecalho`.
  */
 export function Tabela({
-  cabecalho,
   colunas,
   cartoesAbaixoDe = 'md',
   rotuloCabecalhoCartoes,
@@ -216,15 +204,11 @@ export function Tabela({
       {...propsContainer}
       sx={[
         // Room around the cards.
-        colunas ? { [`@media screen and (max-width: ${limite - 0.05}px)`]: { p: 1 } } : null,
+        { [`@media screen and (max-width: ${limite - 0.05}px)`]: { p: 1 } },
         ...lista(propsContainer?.sx),
       ]}
     >
-      <Table
-        size="small"
-        sx={[colunas ? estilos(colunas, limite, rotuloCabecalhoCartoes) : null, ...lista(sx)]}
-        {...propriedades}
-      >
+      <Table size="small" sx={[estilos(colunas, limite, rotuloCabecalhoCartoes), ...lista(sx)]} {...propriedades}>
         {legenda ? (
           <caption id={idLegenda} style={{ captionSide: 'top', textAlign: 'left' }}>
             {legenda}
@@ -232,7 +216,9 @@ export function Tabela({
         ) : null}
         <TableHead>
           <TableRow>
-            {colunas ? colunas.map((coluna) => <Cabecalho key={coluna.rotulo} coluna={coluna} />) : cabecalho}
+            {colunas.map((coluna) => (
+              <Cabecalho key={coluna.rotulo} coluna={coluna} />
+            ))}
           </TableRow>
         </TableHead>
         <TableBody>{children}</TableBody>

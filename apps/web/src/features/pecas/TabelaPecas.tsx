@@ -1,13 +1,23 @@
 import { Box, Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
 import { abreNoNavegador, numeroPeca, type Peca, ROTULOS_NIVEL_ACESSO, ROTULOS_TIPO_COPIA } from '@tramite/shared';
 import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
-import { Tabela } from '../../components/Tabela';
+import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { formatarDataHora, formatarTamanho } from '../../lib/formatacao';
 import { AcoesPeca, type AcoesPecaProps } from './AcoesPeca';
 import { urlArquivo } from './api';
 import { nomePeca, rotuloSituacaoPeca } from './textos';
 
 type TabelaPecasProps = AcoesPecaProps & { pecas: readonly Peca[] };
+
+const COLUNAS: readonly ColunaTabela[] = [
+  { rotulo: 'Nº', semQuebra: true },
+  { rotulo: 'Arquivo e descrição', larguraMinima: 220, larga: true },
+  { rotulo: 'Cópia e acesso' },
+  { rotulo: 'Passo', larguraMinima: 120 },
+  { rotulo: 'Datas' },
+  { rotulo: 'Situação' },
+  { rotulo: 'Ações', papel: 'acoes' },
+];
 
 /**
  * The peças of a document (spec §3): number, file, description, copy type, access, step, dates, situation, actions.
@@ -23,17 +33,8 @@ export function TabelaPecas({ pecas, ...acoes }: TabelaPecasProps) {
       propsContainer={{ tabIndex: 0, role: 'region', 'aria-label': 'Tabela de peças' }}
       aria-label="Peças do documento"
       data-testid="tabela-pecas"
-      cabecalho={
-        <>
-          <TableCell>Nº</TableCell>
-          <TableCell sx={{ minWidth: 220 }}>Arquivo e descrição</TableCell>
-          <TableCell>Cópia e acesso</TableCell>
-          <TableCell sx={{ minWidth: 120 }}>Passo</TableCell>
-          <TableCell>Datas</TableCell>
-          <TableCell>Situação</TableCell>
-          <TableCell>Ações</TableCell>
-        </>
-      }
+      colunas={COLUNAS}
+      cartoesAbaixoDe="lg"
     >
       {pecas.map((peca) => {
         const numero = numeroPeca(peca);
