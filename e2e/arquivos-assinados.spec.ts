@@ -157,3 +157,20 @@ test.describe('arquivos assinados: assinar, listar, vincular e excluir', () => {
     await expect(linha(page, NOME_VINCULAR)).toBeVisible();
   });
 });
+
+test('a busca que chega a 50 arquivos avisa do limite; um filtro mais estreito tira o aviso', async ({ page }) => {
+  // Luciana (PROGEPE) signed a batch of 56 declarations in the demo.
+  await entrar(page, 'luciana', 'luciana', '/arquivos-assinados');
+  await expect(page.getByTestId('linha-assinado')).toHaveCount(50);
+  await expect(page.getByTestId('aviso-limite-assinados')).toHaveText(A.limiteBuscaAssinados);
+  // The newest first: the batch's first declarations are listed, its last ones are past the limit.
+  await expect(page.locator('[data-testid="linha-assinado"][data-nome="declaracao-vinculo-001.pdf"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="linha-assinado"][data-nome="declaracao-vinculo-056.pdf"]')).toHaveCount(0);
+  await conferirAcessibilidade(page);
+
+  await page.getByRole('combobox', { name: 'Vínculo' }).click();
+  await page.getByRole('option', { name: 'Vinculados a documento', exact: true }).click();
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByTestId('linha-assinado')).not.toHaveCount(50);
+  await expect(page.getByTestId('aviso-limite-assinados')).toHaveCount(0);
+});

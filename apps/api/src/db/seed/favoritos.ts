@@ -1,3 +1,4 @@
+import { LIMITE_BUSCA_ARQUIVOS_ASSINADOS } from '@tramite/shared';
 import type { Insertable } from 'kysely';
 import type { ArquivoAssinadoTable, FavoritoTable, MarcadorTable } from '../schema.ts';
 import type { Rotulo } from './cenarios.ts';
@@ -61,12 +62,14 @@ export function linhasFavoritos(
 }
 
 export interface AssinaturaDemo {
-  username: 'admin' | 'ana';
+  username: 'admin' | 'ana' | 'luciana';
   arquivo: 'oficio' | 'declaracao' | 'despacho' | 'requerimento';
   idTipoAssinatura: number;
   excluido: boolean;
   vincular: boolean;
   diasAtras: number;
+  /** A batch: this many files of the same signed content, one a minute apart (default 1). */
+  quantidade?: number;
 }
 
 export const ASSINATURAS: readonly AssinaturaDemo[] = [
@@ -74,6 +77,17 @@ export const ASSINATURAS: readonly AssinaturaDemo[] = [
   { username: 'admin', arquivo: 'declaracao', idTipoAssinatura: 2, excluido: false, vincular: false, diasAtras: 12 },
   { username: 'admin', arquivo: 'despacho', idTipoAssinatura: 3, excluido: true, vincular: false, diasAtras: 40 },
   { username: 'ana', arquivo: 'requerimento', idTipoAssinatura: 2, excluido: false, vincular: false, diasAtras: 1 },
+  // The personnel office signs declarations in batches: more than the search's limit (spec §9), so Luciana's list
+  // stops at exactly 50 and warns.
+  {
+    username: 'luciana',
+    arquivo: 'declaracao',
+    idTipoAssinatura: 2,
+    excluido: false,
+    vincular: false,
+    diasAtras: 2,
+    quantidade: LIMITE_BUSCA_ARQUIVOS_ASSINADOS + 6,
+  },
 ];
 
 const NOMES_ORIGINAIS: Record<AssinaturaDemo['arquivo'], string> = {
@@ -92,25 +106,33 @@ export function linhasArquivosAssinados(
   pecas: readonly PecaPlano[],
   relogio: RelogioExpediente,
 ): Insertable<ArquivoAssinadoTable>[] {
-  return assinados.map(({ assinatura, sha256, sha256Original }, indice) => {
+  let id = 0;
+  return assinados.flatMap(({ assinatura, sha256, sha256Original }) => {
     const assinante = usuario(assinatura.username);
     const peca = assinatura.vincular
       ? pecas.find((p) => p.arquivo === assinatura.arquivo && p.cancelamento === null)
       : undefined;
-    const t = relogio.agoraMin - assinatura.diasAtras * MINUTOS_DIA_UTIL;
-    return {
-      id: indice + 1,
-      idUsuario: assinante.id,
-      nomeOriginal: NOMES_ORIGINAIS[assinatura.arquivo],
-      sha256,
-      sha256Original,
-      idTipoAssinatura: assinatura.idTipoAssinatura,
-      tipoAssinatura: descricaoAssinatura(assinatura.idTipoAssinatura),
-      matrSiape: assinante.matriculaSiape,
-      assinadoEm: relogio.paraData(t),
-      idDocumentoVinculado: peca ? peca.documento.id : null,
-      idPecaVinculada: peca ? peca.id : null,
-      excluidoEm: assinatura.excluido ? relogio.paraData(t + 0.5 * MINUTOS_DIA_UTIL) : null,
-    };
+    const quantidade = assinatura.quantidade ?? 1;
+    return Array.from({ length: quantidade }, (_, n) => {
+      const t = relogio.agoraMin - assinatura.diasAtras * MINUTOS_DIA_UTIL - n;
+      id += 1;
+      return {
+        id,
+        idUsuario: assinante.id,
+        nomeOriginal:
+          quantidade === 1
+            ? NOMES_ORIGINAIS[assinatura.arquivo]
+            : NOMES_ORIGINAIS[assinatura.arquivo].replace('.pdf', `-${String(n + 1).padStart(3, '0')}.pdf`),
+        sha256,
+        sha256Original,
+        idTipoAssinatura: assinatura.idTipoAssinatura,
+        tipoAssinatura: descricaoAssinatura(assinatura.idTipoAssinatura),
+        matrSiape: assinante.matriculaSiape,
+        assinadoEm: relogio.paraData(t),
+        idDocumentoVinculado: peca ? peca.documento.id : null,
+        idPecaVinculada: peca ? peca.id : null,
+        excluidoEm: assinatura.excluido ? relogio.paraData(t + 0.5 * MINUTOS_DIA_UTIL) : null,
+      };
+    });
   });
 }

@@ -519,6 +519,12 @@ describe('semearDemo', () => {
     expect(await contar('favorito WHERE acompanhado_por_email')).toBeGreaterThan(0);
     expect(await contar('marcador')).toBeGreaterThan(0);
     expect(await contar(`arquivo_assinado WHERE id_usuario = ${resumo.usuarios.admin}`)).toBeGreaterThanOrEqual(2);
+    // A signer past the search's limit (spec §9), so the demo shows the warning at exactly 50.
+    expect(
+      await contar(
+        `arquivo_assinado a JOIN usuario u ON u.id = a.id_usuario WHERE u.username = 'luciana' AND a.excluido_em IS NULL`,
+      ),
+    ).toBeGreaterThan(50);
     expect(await contar('item_glossario')).toBeGreaterThanOrEqual(12);
     expect(await contar('tipo_assinatura')).toBeGreaterThanOrEqual(3);
     expect(await contar('mensagem_noticia WHERE data_validade > now()')).toBe(1);
