@@ -274,7 +274,6 @@ export const MENSAGENS = {
   reencaminhamento: {
     filtroObrigatorio: 'Defina pelo menos a unidade para buscar documentos a serem reencaminhados',
     sucesso: 'Documento reencaminhado com sucesso',
-    recebido: 'Documento recebido em nome da unidade',
     receberAntes: 'Receba o documento em nome da unidade antes de reencaminhá-lo',
     outraUnidade:
       'O documento não está mais na caixa postal desta unidade: foi recebido ou tramitado enquanto você o reencaminhava. Busque a unidade de novo',
