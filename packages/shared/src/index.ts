@@ -2,6 +2,7 @@ export * from './administracao-usuarios.ts';
 export * from './arquivos.ts';
 export * from './arquivos-assinados.ts';
 export * from './auth.ts';
+export * from './caixa-postal.ts';
 export * from './consolidacao.ts';
 export * from './documentos.ts';
 export * from './erros.ts';

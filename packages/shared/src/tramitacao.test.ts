@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { filtrosCaixaPostalSchema, validarFiltrosCaixaPostal } from './caixa-postal.ts';
 import { MENSAGENS } from './mensagens.ts';
 import {
   avaliarConsistencia,
   calcularDias,
   estadoAposEnvio,
-  filtrosCaixaPostalSchema,
   ID_TIPO_CONFIRMA_SEM_PECAS,
   impedimentoTramitacao,
   passoDisponivel,
@@ -15,7 +15,6 @@ import {
   tramitarLoteSchema,
   tramitarSchema,
   validarEnvio,
-  validarFiltrosCaixaPostal,
   validarFiltrosReencaminhamento,
 } from './tramitacao.ts';
 
