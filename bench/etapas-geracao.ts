@@ -195,7 +195,13 @@ export function sqlPlano({ dim, U, M, N, ref, opcoes }: ContextoGeracao): string
       coalesce(sum(n) OVER (ORDER BY d ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS off_t,
       coalesce(sum(k) OVER (ORDER BY d ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS off_p
     FROM p;
-    ALTER TABLE bench_plano ADD COLUMN ultimo_destino integer, ADD COLUMN ultima_origem integer;
+    ALTER TABLE bench_plano ADD COLUMN ultimo_destino integer, ADD COLUMN ultima_origem integer,
+      ADD COLUMN prazo date;
+    -- Issue 20: about 40% of the documents that moved have a deadline on their last sending, from 20 days overdue to
+    -- 30 days ahead of the reference (so the box sorted by deadline has every state).
+    UPDATE bench_plano SET prazo = (${ref} AT TIME ZONE 'America/Sao_Paulo')::date
+      + (floor(bench_u(d, 7) * 50)::int - 20)
+      WHERE n > 0 AND bench_u(d, 8) < 0.4;
     UPDATE bench_plano SET
       ultimo_destino = CASE WHEN n = 0 THEN NULL WHEN classe = 'B' THEN 2 WHEN classe IN ('P', 'V') THEN 3
         ELSE bench_unidade((w0 + n * passo) % ${M}) END,
@@ -224,7 +230,7 @@ export function sqlDocumentos({ dim, U, Q, semente }: ContextoGeracao, temCodigo
     INSERT INTO documento (id, numero, numero_digitos, id_tipo_documento, id_assunto, resumo_assunto, observacao, urgente,
       motivo_urgencia, tipo_interessado, id_interessado, id_unidade_procedencia, id_unidade_criadora, id_unidade_atual,
       id_usuario_criador, situacao, estado_processamento, estado_origem, estado_tamanho, data_criacao, data_validade,
-      data_envio, data_ultima_alteracao${temCodigo ? ', codigo_verificacao' : ''})
+      data_envio, data_ultima_alteracao, prazo${temCodigo ? ', codigo_verificacao' : ''})
     SELECT d,
       substr(base, 1, 5) || '.' || substr(base, 6, 6) || '/' || substr(base, 12, 4) || '-' || dv1 || bench_dv(base || dv1),
       base || dv1 || bench_dv(base || dv1),
@@ -246,7 +252,8 @@ export function sqlDocumentos({ dim, U, Q, semente }: ContextoGeracao, temCodigo
       criacao,
       CASE WHEN n > 0 THEN criacao + intervalo END,
       CASE WHEN n > 0 THEN criacao + n * intervalo END,
-      criacao + greatest(n, 0) * intervalo${codigoVerificacao}
+      criacao + greatest(n, 0) * intervalo,
+      prazo${codigoVerificacao}
     FROM (
       SELECT p.*, lpad((23000 + criador)::text, 5, '0') || lpad(seq::text, 6, '0') || ano AS base,
         bench_dv(lpad((23000 + criador)::text, 5, '0') || lpad(seq::text, 6, '0') || ano) AS dv1,
@@ -262,7 +269,7 @@ export function sqlTramitacoes({ U, M, Q }: ContextoGeracao): string {
   return `
     INSERT INTO tramitacao (id, id_documento, sequencia, id_fluxo, id_passo, id_unidade_origem, id_unidade_destino,
       id_usuario_remetente, despacho, tipo_despacho, nivel_acesso, id_hipotese_legal, dt_despacho, dt_recebimento,
-      id_usuario_recebedor)
+      id_usuario_recebedor, prazo, origem_prazo)
     SELECT off_t + s, d, s, 1, 1, origem, destino,
       origem + ${U} * floor(bench_u(off_t + s, 30) * ${Q})::int,
       CASE WHEN bench_u(off_t + s, 31) < 0.7 THEN bench_escolher(${arraySql(DESPACHOS)}, bench_u(off_t + s, 32)) END,
@@ -271,9 +278,11 @@ export function sqlTramitacoes({ U, M, Q }: ContextoGeracao): string {
       CASE WHEN bench_u(off_t + s, 33) < 0.02 THEN 1 END,
       criacao + s * intervalo,
       CASE WHEN s < n OR NOT pendente THEN criacao + s * intervalo + intervalo * 0.5 * bench_u(off_t + s, 34) END,
-      CASE WHEN s < n OR NOT pendente THEN destino + ${U} * floor(bench_u(off_t + s, 35) * ${Q})::int END
+      CASE WHEN s < n OR NOT pendente THEN destino + ${U} * floor(bench_u(off_t + s, 35) * ${Q})::int END,
+      CASE WHEN s = n THEN prazo END,
+      CASE WHEN s = n AND prazo IS NOT NULL THEN 'REMETENTE' END
     FROM (
-      SELECT p.d, p.n, p.off_t, p.criacao, p.intervalo, p.pendente, s,
+      SELECT p.d, p.n, p.off_t, p.criacao, p.intervalo, p.pendente, p.prazo, s,
         CASE WHEN s = 1 THEN p.criador ELSE bench_unidade((p.w0 + (s - 1) * p.passo) % ${M}) END AS origem,
         CASE WHEN s = p.n THEN p.ultimo_destino ELSE bench_unidade((p.w0 + s * p.passo) % ${M}) END AS destino
       FROM bench_plano p CROSS JOIN LATERAL generate_series(1, p.n) s

@@ -32,7 +32,7 @@ import { type Dimensoes, ESPECIAIS } from './universidade.ts';
 export { dimensoes, ESPECIAIS } from './universidade.ts';
 
 /** Bump when the generated data changes shape: a stored database of another version is generated again. */
-export const VERSAO_GERADOR = 4;
+export const VERSAO_GERADOR = 5;
 
 /** Runs one SQL text (several statements when it has no parameters) on ONE connection and answers its rows. */
 export type ExecutorSql = (texto: string) => Promise<Record<string, unknown>[]>;
@@ -121,7 +121,7 @@ export function sqlTamanhoCaixa(idUnidade: number): string {
   return `
     SELECT (
       (SELECT count(*) FROM tramitacao t JOIN documento d ON d.id = t.id_documento
-        WHERE t.id_unidade_destino = ${idUnidade} AND t.dt_recebimento IS NULL AND t.id_tramitacao_principal IS NULL
+        WHERE t.id_unidade_destino = ${idUnidade} AND t.dt_recebimento IS NULL AND t.dt_cancelamento IS NULL AND t.id_tramitacao_principal IS NULL
           AND d.situacao = 'ENVIADO' AND (d.estado_visibilidade_caixa IS NULL OR d.estado_visibilidade_caixa = 1))
       + (SELECT count(*) FROM documento d WHERE d.id_unidade_atual = ${idUnidade}
           AND d.situacao IN ('RECEBIDO', 'T', 'EM_CRIACAO')

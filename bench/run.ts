@@ -19,6 +19,7 @@ import { copiarBancoEmbutido, type ParametrosBanco, prepararBancoEmbutido, prepa
 import { sqlTamanhoCaixa } from './gerador.ts';
 import { type MedidaIsolamento, medirIsolamento } from './isolamento.ts';
 import { Resultados } from './resultados.ts';
+import { medirResumoDiario } from './resumo-diario.ts';
 import { medirArquivos, registrarArquivos } from './secao-arquivos.ts';
 import { caminhoCaixaPostal, medirLeituras } from './secao-leituras.ts';
 import { medirRecebimento, prepararRecebimento, registrarRecebimento } from './secao-recebimento.ts';
@@ -147,6 +148,7 @@ async function main() {
     if (recebimento.medido) await registrarRecebimento(banco, recebimento, resultados);
     if (rodar('arquivos')) await registrarArquivos(banco, arquivos, resultados);
     if (rodar('relatorios')) await registrarMalote(banco, malote, resultados);
+    if (rodar('resumo-diario')) await medirResumoDiario(banco, resultados);
     resultados.registrarIsolamento(isolamento.medidas, isolamento.erro);
     if (web) {
       registrarWeb(web, info?.caixa, resultados);

@@ -8,12 +8,18 @@ import { ms } from './resultados.ts';
 import { BASE, CABECALHO_CAPTURA, type ContextoSecao, hojeMais, log } from './servidor.ts';
 import { ESPECIAIS } from './universidade.ts';
 
-/** The busy unit's postal box as the screen asks for it without filters: the last 30 days of the reference. */
-export function caminhoCaixaPostal(referencia: string): string {
+/**
+ * The busy unit's postal box as the screen asks for it without filters: the last 30 days of the reference; by date
+ * (the default) or, issue 20, by deadline (earliest first, none last).
+ */
+export function caminhoCaixaPostal(referencia: string, ordem: 'dataEnvio' | 'prazo' = 'dataEnvio'): string {
   const inicioCaixa = hojeMais(referencia, -30);
   const fimCaixa = hojeMais(referencia, 0);
-  return `/api/caixa-postal?idUnidadeAtual=${ESPECIAIS.unidadeMovimentada}&dataInicio=${inicioCaixa}&dataFim=${fimCaixa}&pagina=1&tamanhoPagina=20&ordenacao=dataEnvio&direcao=desc`;
+  const ordenacao = ordem === 'prazo' ? 'ordenacao=prazo&direcao=asc' : 'ordenacao=dataEnvio&direcao=desc';
+  return `/api/caixa-postal?idUnidadeAtual=${ESPECIAIS.unidadeMovimentada}&dataInicio=${inicioCaixa}&dataFim=${fimCaixa}&pagina=1&tamanhoPagina=20&${ordenacao}`;
 }
+
+const NOME_CAIXA_POR_PRAZO = 'caixa postal da unidade movimentada ordenada pelo prazo, 1ª página';
 
 export async function medirLeituras(
   contexto: ContextoSecao,
@@ -29,12 +35,10 @@ export async function medirLeituras(
   const { banco, servidor, resultados } = contexto;
   const { poolPuro, info, segundos, aquecimento } = opcoes;
   const ref = banco.parametros.referencia;
+  const nomeCaixa = `caixa postal da unidade movimentada (${info?.caixa} documentos), 1ª página`;
   const leituras: { nome: string; caminho: string; limiteP99: number }[] = [
-    {
-      nome: `caixa postal da unidade movimentada (${info?.caixa} documentos), 1ª página`,
-      caminho: caminhoCaixaPostal(ref),
-      limiteP99: 50,
-    },
+    { nome: nomeCaixa, caminho: caminhoCaixaPostal(ref), limiteP99: 50 },
+    { nome: NOME_CAIXA_POR_PRAZO, caminho: caminhoCaixaPostal(ref, 'prazo'), limiteP99: 50 },
     {
       nome: 'busca por número',
       caminho: `/api/documentos?numeroDocumento=${encodeURIComponent(String(info?.numero))}`,
@@ -66,6 +70,8 @@ export async function medirLeituras(
       limiteP99: 50,
     },
   ];
+  // Issue 20: the box sorted by deadline within 1.5× of the same page by date (p50, 32 connections).
+  const p50Caixa = new Map<string, number>();
   for (const leitura of leituras) {
     const cabecalhos = { cookie: contexto.cookieProtocolo };
     const teste = await fetch(`${BASE}${leitura.caminho}`, { headers: cabecalhos });
@@ -103,6 +109,7 @@ export async function medirLeituras(
     log(
       `  API p50/p99 ${ms(api1.p50)}/${ms(api1.p99)} (1), ${ms(api32.p50)}/${ms(api32.p99)} (32); puro ${ms(puro1.p50)} (1), ${ms(puro32.p50)} (32)`,
     );
+    p50Caixa.set(leitura.nome, api32.p50);
     resultados.registrarLeitura({
       nome: leitura.nome,
       api1,
@@ -111,6 +118,18 @@ export async function medirLeituras(
       puro32,
       consultas: consultas.length,
       limiteP99: leitura.limiteP99,
+    });
+  }
+  const porData = p50Caixa.get(nomeCaixa);
+  const porPrazo = p50Caixa.get(NOME_CAIXA_POR_PRAZO);
+  if (porData !== undefined && porPrazo !== undefined) {
+    const razao = porPrazo / porData;
+    resultados.adicionar({
+      secao: `Leitura: ${NOME_CAIXA_POR_PRAZO}`,
+      medida: '32 conexões: p50 pelo prazo / p50 por data',
+      valor: `${ms(porPrazo)} / ${ms(porData)} = ${razao.toFixed(2)}×`,
+      meta: '≤ 1,5×',
+      situacao: razao <= 1.5 ? 'ok' : 'falha',
     });
   }
 }

@@ -41,7 +41,9 @@ export interface ContextoSecao {
   cookieRecebedor: string;
   resultados: Resultados;
   /** Which sections run (--apenas). */
-  rodar(secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web' | 'isolamento'): boolean;
+  rodar(
+    secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web' | 'isolamento' | 'resumo-diario',
+  ): boolean;
 }
 
 export async function iniciarServidor(banco: BancoPreparado, webDist: string | null): Promise<Servidor> {

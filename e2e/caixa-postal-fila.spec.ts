@@ -235,8 +235,9 @@ test('a 1366×768 a tabela cabe sem rolagem horizontal, com Urgência, Receber e
     await expect(urgencia).toBeInViewport();
     await expect(acao).toBeInViewport();
   }
-  await expect(tabela.getByRole('columnheader', { name: 'Dias na unidade' })).toBeVisible();
-  await expect(tabela.getByRole('columnheader', { name: 'Prazo' })).toHaveCount(0);
+  // Issue 20: the deadline's column, with the days in the unit since the last sending below each deadline.
+  await expect(tabela.getByRole('columnheader', { name: 'Prazo' })).toBeVisible();
+  await expect(tabela.getByText(/^\d+ dias? na unidade$/).first()).toBeVisible();
 
   // A NUP never breaks: one line box per number.
   const quebrados = await tabela

@@ -2,8 +2,10 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { MENSAGENS } from '@tramite/shared';
 import { campoData, conferirAcessibilidade, dataBrasilia, entrar, escolher, preencherData, snackbar } from './apoio.ts';
 
-const RESUMO = 'Ofício de solicitação de diárias para o congresso';
-const RESUMO_EDITADO = 'Ofício de solicitação de diárias para o congresso nacional de extensão';
+// A retry runs the serial group again on the same database: each attempt autua its own document.
+const EDICAO = String(Date.now()).slice(-6);
+const RESUMO = `Ofício de solicitação de diárias para o congresso ${EDICAO}`;
+const RESUMO_EDITADO = `Ofício de solicitação de diárias para o congresso ${EDICAO} nacional de extensão`;
 const MOTIVO = 'Prazo de inscrição no congresso termina nesta semana';
 const NUP = /^\d{5}\.\d{6}\/\d{4}-\d{2}$/;
 
@@ -76,7 +78,7 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     expect(new URL(page.url()).pathname).toBe('/autuacoes');
     expect(
       await pesquisar(page.request, {
-        resumoAssunto: 'congresso diarias',
+        resumoAssunto: `congresso diarias ${EDICAO}`,
         dataCriacaoInicio: dataBrasilia(-1),
         dataCriacaoFim: dataBrasilia(1),
       }),

@@ -20,6 +20,8 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app honours reduced motion (tema.ts): no half-faded snackbar or dialog when axe measures contrast.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

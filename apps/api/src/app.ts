@@ -12,6 +12,8 @@ import type { Dependencias } from './contexto.ts';
 import { rotasArquivosAssinados } from './features/arquivos-assinados/routes.ts';
 import { rotasAssuntos } from './features/assuntos/routes.ts';
 import { rotasAuth } from './features/auth/routes.ts';
+import { rotasCalendario } from './features/calendario/routes.ts';
+import { rotasCiencia } from './features/ciencia/routes.ts';
 import { rotasConsolidacao } from './features/consolidacao/routes.ts';
 import { rotasDocumentos } from './features/documentos/routes.ts';
 import { rotasDocumentosPdf } from './features/documentos-pdf/routes.ts';
@@ -24,9 +26,13 @@ import { rotasPecas } from './features/pecas/routes.ts';
 import { rotasProcedencias } from './features/procedencias/routes.ts';
 import { rotasPropriedades } from './features/propriedades/routes.ts';
 import { rotasRelatorios } from './features/relatorios/routes.ts';
+import { rotasResumoDiario } from './features/resumo-diario/routes.ts';
+import { rotasSobrestamento } from './features/sobrestamento/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
 import { leituraDocumentos } from './features/tramitacao/leitura.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
+import { rotasControlePrazos } from './features/tramitacao/routes-controle-prazos.ts';
+import { rotasEventosDocumento } from './features/tramitacao/routes-eventos.ts';
 import { rotasUsuarios } from './features/usuarios/routes.ts';
 import { autenticacao } from './platform/autenticacao.ts';
 import { VagasEnvio } from './platform/envio-multipart.ts';
@@ -106,6 +112,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasDocumentos);
       await api.register(rotasDocumentosPdf);
       await api.register(rotasTramitacao);
+      await api.register(rotasControlePrazos);
       await api.register(leituraDocumentos);
       await api.register(rotasFavoritos);
       await api.register(rotasPecas);
@@ -114,6 +121,11 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasArquivosAssinados);
       await api.register(rotasRelatorios);
       await api.register(rotasUsuarios);
+      await api.register(rotasResumoDiario);
+      await api.register(rotasCalendario);
+      await api.register(rotasCiencia);
+      await api.register(rotasSobrestamento);
+      await api.register(rotasEventosDocumento);
     },
     { prefix: '/api' },
   );

@@ -7,6 +7,9 @@ import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
 import { agendarExpiracao } from './features/consolidacao/retencao.ts';
 import { TAREFA_CONSOLIDAR } from './features/consolidacao/service.ts';
 import { tratadorConsolidacao } from './features/consolidacao/tarefa.ts';
+import { agendarResumoDiario } from './features/resumo-diario/agendamento.ts';
+import { TAREFA_RESUMO_DIARIO, tratadorResumoDiario } from './features/resumo-diario/service.ts';
+import { agendarLevantamento } from './features/sobrestamento/service.ts';
 import { agendarRecolhimento } from './operations/arquivos-orfaos.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './platform/email.ts';
@@ -46,6 +49,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
           { db: conexao.db, armazenamento, trabalhadores },
           { instituicao: config.instituicao.nome },
         ),
+        [TAREFA_RESUMO_DIARIO]: tratadorResumoDiario(conexao.db, { urlPublica: config.urlPublica }),
       },
       { reservaSegundos: config.fila.reservaSegundos, intervaloMs: config.fila.intervaloMs },
       (erro, tarefa) => app.log.warn({ err: erro, tarefa }, 'tarefa em segundo plano falhou; será tentada de novo'),
@@ -70,6 +74,13 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         else if (resultado && resultado.expiradas > 0) app.log.info(resultado, 'consolidações expiradas removidas');
       },
     );
+    const pararResumoDiario = agendarResumoDiario(conexao.db, (erro) => {
+      if (erro) app.log.warn({ err: erro }, 'reserva dos resumos diários falhou');
+    });
+    const pararLevantamento = agendarLevantamento(conexao.db, {}, (erro, levantados) => {
+      if (erro) app.log.warn({ err: erro }, 'levantamento automático de sobrestamentos falhou');
+      else if (levantados) app.log.info({ levantados }, 'sobrestamentos levantados na data prevista');
+    });
     return {
       app,
       migracoesAplicadas,
@@ -79,6 +90,8 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         await fila.parar();
         await pararRecolhimento();
         await pararExpiracao();
+        await pararLevantamento();
+        await pararResumoDiario();
         carteiro.fechar();
         await app.close();
         await trabalhadores?.fechar();

@@ -32,12 +32,37 @@ describe('alterarConfiguracoesSchema', () => {
       idUnidadeAtual: 7,
       email: 'ana@ufex.edu.br',
       notificacoesPorEmail: false,
+      resumoDiarioHorario: null,
     });
     expect(alterarConfiguracoesSchema.parse({ idUnidadeAtual: 7, email: '', notificacoesPorEmail: true })).toEqual({
       idUnidadeAtual: 7,
       email: null,
       notificacoesPorEmail: true,
+      resumoDiarioHorario: null,
     });
+  });
+
+  it('resumo diário: HH:MM de 00:00 a 23:59 ou desligado, e só com e-mail', () => {
+    const base = { idUnidadeAtual: 7, email: 'ana@ufex.edu.br' };
+    expect(alterarConfiguracoesSchema.parse({ ...base, resumoDiarioHorario: '23:59' }).resumoDiarioHorario).toBe(
+      '23:59',
+    );
+    expect(alterarConfiguracoesSchema.parse({ ...base, resumoDiarioHorario: '' }).resumoDiarioHorario).toBeNull();
+    expect(alterarConfiguracoesSchema.parse({ ...base, resumoDiarioHorario: null }).resumoDiarioHorario).toBeNull();
+    for (const invalido of ['24:00', '7:30', '07:3', '07:60', '07h30', 730]) {
+      const resultado = alterarConfiguracoesSchema.safeParse({ ...base, resumoDiarioHorario: invalido });
+      expect(resultado.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['resumoDiarioHorario', MENSAGENS.resumoDiario.horarioInvalido],
+      ]);
+    }
+    const semEmail = alterarConfiguracoesSchema.safeParse({
+      idUnidadeAtual: 7,
+      email: ' ',
+      resumoDiarioHorario: '08:00',
+    });
+    expect(semEmail.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['resumoDiarioHorario', MENSAGENS.resumoDiario.precisaEmail],
+    ]);
   });
 
   it('recusa e-mail inválido com a mensagem do produto', () => {

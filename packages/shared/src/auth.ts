@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { horarioResumoDiarioSchema } from './resumo-diario.ts';
 
 /**
  * Permission names are part of the API (DOMAIN.md). ADMINISTRACAO_USUARIOS is not in DOMAIN.md's list: it guards
- * the screen that grants the others (docs/domain.md, "Administração de usuários").
+ * the screen that grants the others (docs/domain.md, "Administração de usuários"); nor is ADMINISTRACAO_CALENDARIO,
+ * which keeps the institution's days without work (docs/domain.md, "Prazos").
  */
 export const PERMISSOES = [
   'VISUALIZACAO_IRRESTRITA_PECAS',
@@ -13,6 +15,7 @@ export const PERMISSOES = [
   'REENCAMINHAMENTO',
   'RELATORIOS',
   'ADMINISTRACAO_USUARIOS',
+  'ADMINISTRACAO_CALENDARIO',
 ] as const;
 export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);
@@ -27,23 +30,39 @@ export const configuracoesSchema = z.object({
   idUnidadeAtual: z.number().int().positive(),
   email: z.string().nullable(),
   notificacoesPorEmail: z.boolean(),
+  /** When the daily digest e-mail goes out (HH:MM, Brasília); null: never. */
+  resumoDiarioHorario: z.string().nullable(),
 });
 export type Configuracoes = z.infer<typeof configuracoesSchema>;
 
-/** Body of POST auth/configuracoes: the same rule on the form and on the server. */
-export const alterarConfiguracoesSchema = z.object({
-  idUnidadeAtual: z.coerce.number().int().positive(),
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .transform((valor) => (valor === '' ? null : valor))
-    .nullable()
-    .refine((valor) => valor === null || z.email().safeParse(valor).success, {
-      message: MENSAGENS.usuario.emailInvalido,
-    }),
-  notificacoesPorEmail: z.boolean().default(false),
-});
+/**
+ * Body of POST auth/configuracoes: the same rule on the form and on the server. The daily digest needs the e-mail
+ * (absent, the digest is off, as absent notifications are).
+ */
+export const alterarConfiguracoesSchema = z
+  .object({
+    idUnidadeAtual: z.coerce.number().int().positive(),
+    email: z
+      .string()
+      .trim()
+      .max(254)
+      .transform((valor) => (valor === '' ? null : valor))
+      .nullable()
+      .refine((valor) => valor === null || z.email().safeParse(valor).success, {
+        message: MENSAGENS.usuario.emailInvalido,
+      }),
+    notificacoesPorEmail: z.boolean().default(false),
+    resumoDiarioHorario: horarioResumoDiarioSchema.default(null),
+  })
+  .superRefine((valor, contexto) => {
+    if (valor.resumoDiarioHorario !== null && valor.email === null) {
+      contexto.addIssue({
+        code: 'custom',
+        path: ['resumoDiarioHorario'],
+        message: MENSAGENS.resumoDiario.precisaEmail,
+      });
+    }
+  });
 export type AlterarConfiguracoes = z.input<typeof alterarConfiguracoesSchema>;
 
 export const usuarioSchema = z.object({

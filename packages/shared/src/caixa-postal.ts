@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { dataIsoValida, estadoSchema, paginacaoSchema, paginaDeSchema, SITUACOES_DOCUMENTO } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
-import { FILAS_CAIXA_POSTAL, NUMERO_DOCUMENTO_CAIXA_MAXIMO, ORDENACOES_CAIXA_POSTAL } from './regras-leves.ts';
+import {
+  FILAS_CAIXA_POSTAL,
+  NUMERO_DOCUMENTO_CAIXA_MAXIMO,
+  ORDENACOES_CAIXA_POSTAL,
+  SITUACOES_PRAZO,
+} from './regras-leves.ts';
 
 /** Contracts of the postal box (caixa postal): its filters, its rows, its queues and their counts (spec §2, §5). */
 
@@ -14,6 +19,8 @@ export {
   type FilaCaixaPostal,
   lerFiltrosCaixaPostal,
   ORDENACOES_CAIXA_POSTAL,
+  SITUACOES_PRAZO,
+  type SituacaoPrazo,
   validarFiltrosCaixaPostal,
 } from './regras-leves.ts';
 
@@ -29,6 +36,13 @@ export const filtrosCaixaPostalSchema = z.object({
   dataInicio: dataIso.optional(),
   dataFim: dataIso.optional(),
   fila: z.enum(FILAS_CAIXA_POSTAL).optional(),
+  /** Issue 20: the state of the document's deadline (documento.prazo) against today in Brasília. */
+  situacaoPrazo: z.enum(SITUACOES_PRAZO).optional(),
+  /** Issue 20: 'true' keeps only suspended documents (estado 2001 = 5). */
+  sobrestados: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((valor) => (valor === undefined ? undefined : valor === 'true')),
   ordenacao: z.enum(ORDENACOES_CAIXA_POSTAL).default('dataEnvio'),
   direcao: z.enum(['asc', 'desc']).default('desc'),
   ...paginacaoSchema.shape,
@@ -53,6 +67,15 @@ export const itemCaixaPostalSchema = z.object({
   dataCriacao: z.string(),
   /** calcularPrazo(dataEnvio): whole days since the last sending; null for drafts. */
   prazo: z.number().int().nullable(),
+  /** Issue 20: the deadline of the document's last live tramitação (documento.prazo), YYYY-MM-DD, or null. */
+  dataPrazo: z.string().nullable(),
+  /**
+   * Its state today (Brasília) on the institution's calendar, computed by the server as its filter reads it, so that
+   * the first screen needs no calendar of its own.
+   */
+  estadoPrazo: z.object({ situacao: z.enum(SITUACOES_PRAZO), diasUteis: z.number().int() }),
+  /** Issue 20: suspended (estado 2001 = 5). */
+  sobrestado: z.boolean(),
   urgente: z.boolean(),
   /**
    * False in the caller's own box for a document the caller has not opened (or received) since it arrived in the
@@ -73,6 +96,8 @@ export const filtrosContagensCaixaPostalSchema = filtrosCaixaPostalSchema.pick({
   idUnidadeAtual: true,
   dataInicio: true,
   dataFim: true,
+  situacaoPrazo: true,
+  sobrestados: true,
 });
 export type FiltrosContagensCaixaPostal = z.input<typeof filtrosContagensCaixaPostalSchema>;
 

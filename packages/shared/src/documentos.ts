@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { diaEmSaoPaulo } from './calendario.ts';
 import { MENSAGENS } from './mensagens.ts';
 import { problemaPeriodo } from './periodo.ts';
 import { dataIsoValida, PAGINACAO } from './regras-leves.ts';
@@ -341,35 +342,6 @@ export function motivoNaoEditavel(documento: { situacao: string; estado: Estado 
 export function calcularPrazo(dataEnvio: Date | string | null, agora: Date = new Date()): number | null {
   if (dataEnvio === null) return null;
   return Math.max(0, Math.round((diaEmSaoPaulo(agora) - diaEmSaoPaulo(new Date(dataEnvio))) / 86_400_000));
-}
-
-/**
- * Creating an Intl.DateTimeFormat costs far more than formatting with one (it was most of the time of a 200-row
- * history): one formatter for the module, and the answers kept per UTC hour, since São Paulo's offsets since 1914
- * are whole hours (the day only turns on an hour boundary).
- */
-let formatoDiaSaoPaulo: Intl.DateTimeFormat | null = null;
-const diasPorHora = new Map<number, number>();
-const INICIO_HORAS_INTEIRAS = Date.UTC(1914, 0, 2);
-
-/** Midnight UTC of the date the instant falls on in America/Sao_Paulo, in ms. */
-function diaEmSaoPaulo(data: Date): number {
-  const instante = data.getTime();
-  const hora = Math.floor(instante / 3_600_000);
-  const guardado = diasPorHora.get(hora);
-  if (guardado !== undefined) return guardado;
-  formatoDiaSaoPaulo ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const dia = Date.parse(`${formatoDiaSaoPaulo.format(data)}T00:00:00Z`);
-  if (instante >= INICIO_HORAS_INTEIRAS) {
-    if (diasPorHora.size >= 100_000) diasPorHora.clear();
-    diasPorHora.set(hora, dia);
-  }
-  return dia;
 }
 
 /** Postal-box visibility (spec §4): estado 32007 absent or 1. */

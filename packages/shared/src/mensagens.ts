@@ -398,4 +398,114 @@ export const MENSAGENS = {
     muitasSolicitacoes: 'Muitas solicitações de consolidação em pouco tempo; aguarde alguns minutos e tente novamente',
     erroBaixar: 'Não foi possível baixar a consolidação',
   },
+  // Issue 20: one section per part; each part adds its own messages to its section only.
+  /** The business-day calendar and its administration screen. */
+  calendario: {
+    erroCarregar: 'Não foi possível carregar o calendário',
+    inicioInvalido: 'Data inicial inválida: use uma data real no formato AAAA-MM-DD',
+    fimInvalido: 'Data final inválida: use uma data real no formato AAAA-MM-DD',
+    fimAntesDoInicio: 'A data final não pode ser anterior à data inicial',
+    periodoLongo: 'O período consultado deve ser de no máximo 3 anos',
+    anoInvalido: (minimo: number, maximo: number) => `Ano inválido: informe um ano de ${minimo} a ${maximo}`,
+    dataInvalida: 'Data inválida: use uma data real no formato AAAA-MM-DD',
+    dataForaDoAlcance: (minimo: number, maximo: number) => `A data deve estar entre os anos ${minimo} e ${maximo}`,
+    descricaoObrigatoria: 'Informe a descrição do dia não útil',
+    descricaoLonga: (maximo: number) => `A descrição deve ter no máximo ${maximo} caracteres`,
+    tipoInvalido: 'Tipo inválido: escolha feriado local, recesso ou ponto facultativo da instituição',
+    jaNaoEhDiaUtil: (data: string, motivo: string) => `${data} já não é dia útil: ${motivo}`,
+    diaNaoEncontrado: (data: string) => `${data} não está cadastrado como dia não útil da instituição`,
+    apenasInstitucionais: 'Só os dias não úteis da instituição podem ser excluídos; os nacionais são calculados',
+    incluido: 'Dia não útil incluído',
+    excluido: 'Dia não útil excluído',
+    erroIncluir: 'Não foi possível incluir o dia não útil',
+    erroExcluir: 'Não foi possível excluir o dia não útil',
+  },
+  /** Deadlines of a sending, scheduled returns, their changes and the "Controle de prazos" screen. */
+  prazos: {
+    diaNaoUtil: (data: string, motivo: string) =>
+      `O prazo ${data} cai em dia não útil (${motivo}); escolha um dia útil`,
+    dataInvalida: 'Data do prazo inválida: use uma data real no formato AAAA-MM-DD',
+    noPassado: 'O prazo não pode ser anterior a hoje',
+    muitoDistante: 'O prazo deve ser de no máximo 365 dias a partir de hoje',
+    diasUteisInvalidos: 'Informe o prazo em dias úteis: de 1 a 365',
+    dataOuDiasUteis: 'Informe o prazo por data ou por dias úteis, não pelos dois',
+    informeData: 'Informe a data do prazo',
+    retornoInvalido: 'Data do retorno programado inválida: use uma data real no formato AAAA-MM-DD',
+    retornoNoPassado: 'O retorno programado não pode ser anterior a hoje',
+    retornoMuitoDistante: 'O retorno programado deve ser de no máximo 365 dias a partir de hoje',
+    retornoDiaNaoUtil: (data: string, motivo: string) =>
+      `O retorno programado ${data} cai em dia não útil (${motivo}); escolha um dia útil`,
+    retornoAntesDoPrazo: 'O retorno programado não pode ser anterior ao prazo',
+    passoSemPrazo: 'Passos de arquivamento e de conclusão não têm prazo nem retorno programado',
+    motivoObrigatorio: 'Informe o motivo da alteração',
+    motivoLongo: 'Informe o motivo em no máximo 500 caracteres',
+    prazoIgual: 'O novo prazo é igual ao atual',
+    retornoIgual: 'O novo retorno programado é igual ao atual',
+    somenteDetentor: 'Só a unidade que detém o documento, depois de recebê-lo, pode alterar o prazo',
+    semTramitacao: 'O documento não tem tramitação cujo prazo possa ser alterado',
+    documentoMudou: 'O documento mudou de situação enquanto o prazo era alterado; atualize a página e tente de novo',
+    somenteQuemProgramou:
+      'Só a unidade que programou o retorno pode alterá-lo, e apenas enquanto o documento não voltou a ela',
+    prazoAlterado: 'Prazo alterado',
+    retornoAlterado: 'Retorno programado alterado',
+    // The postal box's deadlines and the "Controle de prazos" screen (helper B2).
+    retornosVencidos: (quantidade: number) =>
+      quantidade === 1
+        ? '1 retorno programado vencido ou vencendo hoje'
+        : `${quantidade} retornos programados vencidos ou vencendo hoje`,
+    erroCarregarControle: 'Não foi possível carregar o controle de prazos',
+    nenhumNaUnidade: 'Nenhum documento com prazo na sua unidade.',
+    nenhumAguardado: 'Nenhum documento enviado pela sua unidade aguarda prazo em outra unidade.',
+    nenhumRetorno: 'Nenhum retorno programado pendente para a sua unidade.',
+  },
+  /** Recalling a sending not yet received ("Cancelar envio"). */
+  cancelamentoEnvio: {
+    jaRecebido: 'O documento já foi recebido pelo destino e o envio não pode mais ser cancelado',
+    somenteOrigem: 'Somente a unidade que enviou o documento pode cancelar o envio',
+    nadaACancelar: 'Este documento não tem envio aguardando recebimento para cancelar',
+    documentoJuntado: 'O documento está juntado a outro: cancele o envio do documento principal',
+    semEstadoAnterior:
+      'Este envio foi registrado antes de o sistema guardar a situação anterior do documento e não pode ser cancelado',
+    envioCancelado: 'O envio deste documento foi cancelado pela unidade de origem',
+    informeMotivo: 'Informe o motivo do cancelamento do envio',
+    motivoLongo: 'O motivo do cancelamento deve ter no máximo 500 caracteres',
+    cancelado: 'Envio cancelado: o documento voltou à unidade de origem',
+    erroCancelar: 'Não foi possível cancelar o envio',
+    loteConcluido: (cancelados: number, total: number) => `${cancelados} de ${total} envio(s) cancelado(s)`,
+  },
+  ciencia: {
+    registrada: 'Ciência registrada',
+    jaRegistrada: (quando: string) => `Você já registrou ciência deste documento em ${quando}`,
+    observacaoLonga: 'A observação da ciência deve ter no máximo 500 caracteres',
+    erroRegistrar: 'Não foi possível registrar a ciência',
+    erroCarregar: 'Não foi possível carregar as ciências do documento',
+    nenhuma: 'Ninguém registrou ciência deste documento',
+    loteConcluido: (registradas: number, total: number) =>
+      `Ciência registrada em ${registradas} de ${total} documentos`,
+  },
+  sobrestamento: {
+    documentoSobrestado: 'O documento está sobrestado: levante o sobrestamento antes de tramitá-lo ou juntá-lo',
+    motivoObrigatorio: 'Informe o motivo do sobrestamento',
+    motivoLongo: 'O motivo deve ter no máximo 500 caracteres',
+    levantarEmPassado: 'A data de levantamento deve ser posterior a hoje',
+    levantarEmDistante: 'A data de levantamento deve estar a no máximo 2 anos de hoje',
+    dataInvalida: 'Data de levantamento inválida: use AAAA-MM-DD',
+    apenasUnidadeDetentora:
+      'Só a unidade que detém o documento, depois de recebê-lo, pode sobrestá-lo ou levantar o sobrestamento',
+    apenasProcessos: 'Só processos podem ser sobrestados',
+    apenasEmAndamento: 'Só processos em andamento podem ser sobrestados',
+    jaSobrestado: 'O documento já está sobrestado',
+    naoSobrestado: 'O documento não está sobrestado',
+    sobrestado: 'Documento sobrestado',
+    levantado: 'Sobrestamento levantado',
+    erroCarregar: 'Não foi possível carregar o sobrestamento do documento',
+    erroSobrestar: 'Não foi possível sobrestar o documento',
+    erroLevantar: 'Não foi possível levantar o sobrestamento',
+  },
+  /** The daily digest e-mail chosen in /usuario. */
+  resumoDiario: {
+    horarioInvalido: 'Informe o horário no formato HH:MM',
+    precisaEmail: 'Informe o e-mail para receber o resumo diário',
+    erroCarregarContagens: 'Não foi possível carregar os prazos da unidade',
+  },
 } as const;

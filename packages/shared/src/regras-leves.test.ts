@@ -8,6 +8,7 @@ const texto = fc.oneof(
   fc.constantFrom('', ' ', '12', ' 7 ', '0', '-3', '1.5', '1e2', '0x10', '9007199254740993', '100', '101', '100000'),
   fc.constantFrom('2026-01-31', '2025-02-30', '2024-02-29', '2026-1-1', ' 2026-01-31', 'dataEnvio', 'numero'),
   fc.constantFrom('aguardando', 'novos', 'urgentes', 'recebidos', 'Novos', 'todos'),
+  fc.constantFrom('VENCIDO', 'VENCE_HOJE', 'NO_PRAZO', 'SEM_PRAZO', 'vencido', 'prazo', 'true', 'false', 'TRUE'),
   fc.constantFrom('tipo', 'asc', 'desc', 'DESC', 'x'.repeat(40), ` ${'x'.repeat(40)} `, 'x'.repeat(41)),
 );
 const valor = fc.oneof(texto, fc.integer({ min: -5, max: 200_000 }), fc.double(), fc.constant(null), fc.boolean());
@@ -18,6 +19,8 @@ const campos = [
   'dataInicio',
   'dataFim',
   'fila',
+  'situacaoPrazo',
+  'sobrestados',
   'ordenacao',
   'direcao',
   'pagina',
@@ -65,6 +68,10 @@ describe('lerFiltrosCaixaPostal (os filtros da caixa postal sem zod)', () => {
     );
     expect(validarFiltrosCaixaPostal({ dataInicio: '2026-01-01', dataFim: '2026-01-01' })).toBeNull();
     expect(validarFiltrosCaixaPostal({ numeroDocumento: '1' })).toBeNull();
+    // Issue 20: a deadline's state or the suspended documents are a search by themselves.
+    expect(validarFiltrosCaixaPostal({ situacaoPrazo: 'VENCIDO' })).toBeNull();
+    expect(validarFiltrosCaixaPostal({ sobrestados: 'true' })).toBeNull();
+    expect(validarFiltrosCaixaPostal({ sobrestados: 'false' })).toBe(MENSAGENS.caixaPostal.filtroObrigatorio);
     expect(compararDoBarril).toBe(compararDescricao);
     expect([{ descricao: 'Ofício' }, { descricao: 'ata' }].sort(compararDescricao)[0]?.descricao).toBe('ata');
   });

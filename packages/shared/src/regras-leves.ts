@@ -30,7 +30,36 @@ export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
 /** Bounds of `pagina` and `tamanhoPagina` in every paged call (paginacaoSchema). */
 export const PAGINACAO = { paginaMaxima: 100_000, tamanhoMaximo: 100, tamanhoPadrao: 20 } as const;
 
-export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo'] as const;
+/** `prazo` (issue 20): earliest deadline first (latest with desc), no deadline last, then the newest arrival. */
+export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo', 'prazo'] as const;
+
+// The state of a deadline (issue 20) as the postal box, the document page and the daily digest show it; computed by
+// estadoPrazo of calendario.ts (the box's rows carry it from the server, so the first screen needs no calendar).
+export const SITUACOES_PRAZO = ['SEM_PRAZO', 'NO_PRAZO', 'VENCE_HOJE', 'VENCIDO'] as const;
+export type SituacaoPrazo = (typeof SITUACOES_PRAZO)[number];
+
+export interface EstadoPrazo {
+  situacao: SituacaoPrazo;
+  /** NO_PRAZO: business days left; VENCIDO: business days since it fell due; otherwise 0. */
+  diasUteis: number;
+}
+
+const diasUteisPorExtenso = (n: number) => (n === 1 ? '1 dia útil' : `${n} dias úteis`);
+
+/** The words of a deadline's state, so that it never depends on colour alone. */
+export function rotuloEstadoPrazo(estado: EstadoPrazo): string {
+  switch (estado.situacao) {
+    case 'SEM_PRAZO':
+      return 'Sem prazo';
+    case 'VENCE_HOJE':
+      return 'Vence hoje';
+    case 'NO_PRAZO':
+      return estado.diasUteis === 0 ? 'Vence no próximo dia útil' : `Vence em ${diasUteisPorExtenso(estado.diasUteis)}`;
+    case 'VENCIDO':
+      return estado.diasUteis === 0 ? 'Vencido' : `Vencido há ${diasUteisPorExtenso(estado.diasUteis)}`;
+  }
+}
+
 export const NUMERO_DOCUMENTO_CAIXA_MAXIMO = 40;
 
 /**
@@ -47,13 +76,18 @@ export function validarFiltrosCaixaPostal(filtros: {
   numeroDocumento?: string | null;
   dataInicio?: string | null;
   dataFim?: string | null;
+  situacaoPrazo?: string | null;
+  sobrestados?: string | boolean | null;
 }): string | null {
   const periodo = problemaPeriodo(filtros.dataInicio, filtros.dataFim, {
     incompleto: MENSAGENS.caixaPostal.dataIncompleta,
     invertido: MENSAGENS.caixaPostal.dataInvertida,
   });
   if (periodo) return periodo;
-  if (!preenchido(filtros.numeroDocumento) && !preenchido(filtros.dataInicio)) {
+  // Issue 20: a deadline's state or the suspended documents are a search by themselves (the home page's links), so
+  // an overdue document that arrived long ago is still found.
+  const porPrazo = preenchido(filtros.situacaoPrazo) || filtros.sobrestados === true || filtros.sobrestados === 'true';
+  if (!preenchido(filtros.numeroDocumento) && !preenchido(filtros.dataInicio) && !porPrazo) {
     return MENSAGENS.caixaPostal.filtroObrigatorio;
   }
   return null;
@@ -67,6 +101,9 @@ export interface ConsultaCaixaPostal {
   dataInicio?: string;
   dataFim?: string;
   fila?: FilaCaixaPostal;
+  situacaoPrazo?: SituacaoPrazo;
+  /** Only suspended documents (estado 2001 = 5); false or absent: every document. */
+  sobrestados?: boolean;
   ordenacao: (typeof ORDENACOES_CAIXA_POSTAL)[number];
   direcao: 'asc' | 'desc';
   pagina: number;
@@ -114,6 +151,15 @@ export function lerFiltrosCaixaPostal(entrada: Record<string, unknown>): Consult
     const fila = FILAS_CAIXA_POSTAL.find((valor) => valor === entrada.fila);
     if (!fila) return null;
     saida.fila = fila;
+  }
+  if (entrada.situacaoPrazo !== undefined) {
+    const situacao = SITUACOES_PRAZO.find((valor) => valor === entrada.situacaoPrazo);
+    if (!situacao) return null;
+    saida.situacaoPrazo = situacao;
+  }
+  if (entrada.sobrestados !== undefined) {
+    if (entrada.sobrestados !== 'true' && entrada.sobrestados !== 'false') return null;
+    saida.sobrestados = entrada.sobrestados === 'true';
   }
   const ordenacao = entrada.ordenacao === undefined ? 'dataEnvio' : entrada.ordenacao;
   const ordenacaoValida = ORDENACOES_CAIXA_POSTAL.find((valor) => valor === ordenacao);

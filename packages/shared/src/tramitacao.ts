@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { calcularPrazo, paginacaoSchema, unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 import { exigeHipoteseLegal, NIVEIS_ACESSO, NIVEL_ACESSO_PADRAO, type NivelAcesso } from './pecas.ts';
+import { prazoEnvioSchema, retornoProgramadoSchema } from './prazos.ts';
+import { ESTADO_SOBRESTADO } from './sobrestamento.ts';
 
 /**
  * Contracts and pure rules of forwarding (tramitação), the movement history, bulk forwarding and re-forwarding
@@ -23,6 +25,8 @@ export const passoSchema = z.object({
   descricao: z.string(),
   tipo: z.enum(TIPOS_PASSO),
   ordem: z.number().int(),
+  /** The step's default deadline in business days (null: none), preselected by the forwarding form. */
+  prazoDiasUteis: z.number().int().nullable(),
 });
 export type Passo = z.infer<typeof passoSchema>;
 
@@ -55,7 +59,7 @@ export type Consistencia = z.infer<typeof consistenciaSchema>;
 /**
  * Why the unit may not forward the document now (null: it may). The unit must hold it and have received it
  * (RECEBIDO, or T when an administrator received it in the unit's name), or it is a draft of that unit; a document
- * joined to another only moves with its parent.
+ * joined to another only moves with its parent, and a suspended one (sobrestado) not at all until it is lifted.
  */
 export const IMPEDIMENTOS_TRAMITACAO = {
   JUNTADO: MENSAGENS.tramitacao.documentoJuntado,
@@ -63,6 +67,7 @@ export const IMPEDIMENTOS_TRAMITACAO = {
   OUTRA_UNIDADE: MENSAGENS.tramitacao.naoRecebidoPelaUnidade,
   NAO_RECEBIDO: MENSAGENS.tramitacao.receberAntes,
   JA_TRAMITADO: MENSAGENS.tramitacao.jaTramitado,
+  SOBRESTADO: MENSAGENS.sobrestamento.documentoSobrestado,
 } as const;
 export type ImpedimentoTramitacao = keyof typeof IMPEDIMENTOS_TRAMITACAO;
 
@@ -85,7 +90,8 @@ export function impedimentoTramitacao(
       return documento.idUnidadeCriadora === idUnidade ? null : 'OUTRA_UNIDADE';
     case 'RECEBIDO':
     case 'T':
-      return documento.idUnidadeAtual === idUnidade ? null : 'OUTRA_UNIDADE';
+      if (documento.idUnidadeAtual !== idUnidade) return 'OUTRA_UNIDADE';
+      return documento.estadoProcessamento === ESTADO_SOBRESTADO ? 'SOBRESTADO' : null;
     case 'ENVIADO':
       if (idDestinoPendente === idUnidade) return 'NAO_RECEBIDO';
       return documento.idUnidadeAtual === idUnidade ? 'JA_TRAMITADO' : 'OUTRA_UNIDADE';
@@ -189,6 +195,8 @@ const camposEnvio = {
     .default(TIPO_DESPACHO_PADRAO),
   nivelAcesso: z.enum(NIVEIS_ACESSO).default(NIVEL_ACESSO_PADRAO),
   idHipoteseLegal: idOpcional.default(null),
+  prazo: prazoEnvioSchema,
+  retornoProgramado: retornoProgramadoSchema,
 };
 
 /** The rules of a sending that need no database; answers the first broken rule's message or null. */
@@ -270,6 +278,15 @@ export const tramitacaoSchema = z.object({
   reencaminhamento: z.boolean(),
   /** Set on the movement of a joined child: the parent's tramitação it moved with. */
   idTramitacaoPrincipal: z.number().int().nullable(),
+  /** The deadline set for the destination (YYYY-MM-DD, as changed since), and whether the step or the sender set it. */
+  prazo: z.string().nullable(),
+  origemPrazo: z.enum(['PASSO', 'REMETENTE']).nullable(),
+  /** The last change of the deadline by the holding unit (PATCH documentos/{id}/prazo): who and when. */
+  prazoAlterado: z.object({ em: z.string(), usuario: z.string() }).nullable(),
+  /** The date the document must be back at the sending unit (YYYY-MM-DD). */
+  retornoProgramado: z.string().nullable(),
+  /** The recall of this sending before its receipt; the reason is hidden as the despacho is. */
+  cancelamento: z.object({ em: z.string(), usuario: z.string(), motivo: z.string().nullable() }).nullable(),
 });
 export type Tramitacao = z.infer<typeof tramitacaoSchema>;
 
@@ -375,5 +392,7 @@ export const reencaminharSchema = z.object({
   idDestino: camposEnvio.idDestino,
   despacho: textoOpcional,
   idUnidade: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  prazo: camposEnvio.prazo,
+  retornoProgramado: camposEnvio.retornoProgramado,
 });
 export type Reencaminhar = z.infer<typeof reencaminharSchema>;

@@ -74,6 +74,22 @@ describe('SQL das consultas mais usadas', () => {
     ).toMatchFileSnapshot('./consultas/caixa-postal-filtrada.sql');
   });
 
+  it('caixa postal por prazo (issue 20): vencidos, ordenada pelo prazo, com as primeiras de cada parte', async () => {
+    const { pagina } = consultasCaixa({
+      idUnidade: 7,
+      incluirRascunhos: true,
+      situacaoPrazo: 'VENCIDO',
+      hoje: '2026-03-10',
+      ordenacao: 'prazo',
+      direcao: 'asc',
+      pagina: 1,
+      tamanhoPagina: 20,
+    });
+    await expect(
+      comoArquivo('features/tramitacao/queries.ts: consultasCaixa', pagina.compile(banco.db)),
+    ).toMatchFileSnapshot('./consultas/caixa-postal-prazo.sql');
+  });
+
   it.each<{ titulo: string; arquivo: string; criterios: CriteriosBusca }>([
     {
       titulo: 'por texto, período de envio e responsável, por relevância',

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 /** The institution's time zone: dates typed by users and printed dates are days of its calendar. */
 export const FUSO = 'America/Sao_Paulo';
@@ -36,3 +36,19 @@ export const COLUNAS_ESTADO_DOCUMENTO = [
   'd.estadoTamanho',
   'd.estadoVisibilidadeCaixa',
 ] as const;
+
+/** Documents shown in postal boxes (spec §4: estado 32007 absent or 1), for a query over `documento as d`. */
+export const visivelNaCaixa = sql<boolean>`(d.estado_visibilidade_caixa IS NULL OR d.estado_visibilidade_caixa = 1)`;
+
+/**
+ * The rule of a scheduled return (issue 20), written once for every screen and job that needs it: the return of the
+ * tramitação `alias` (a `tramitacao` row in the outer query) is met when a later live tramitação of the same document
+ * was sent TO the unit that scheduled it. Use as `NOT ${retornoCumprido('t')}` for the returns still awaited.
+ */
+export function retornoCumprido(alias: string): RawBuilder<boolean> {
+  const t = sql.ref(alias);
+  return sql<boolean>`EXISTS (
+    SELECT 1 FROM tramitacao volta
+    WHERE volta.id_documento = ${t}.id_documento AND volta.sequencia > ${t}.sequencia
+      AND volta.id_unidade_destino = ${t}.id_unidade_origem AND volta.dt_cancelamento IS NULL)`;
+}

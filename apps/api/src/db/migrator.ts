@@ -18,6 +18,8 @@ import * as auditoriaVocabulario from './migrations/0018-auditoria-vocabulario.t
 import * as consolidacaoIp from './migrations/0019-consolidacao-ip.ts';
 import * as caixaPostalFila from './migrations/0020-caixa-postal-fila.ts';
 import * as administracaoUsuarios from './migrations/0021-administracao-usuarios.ts';
+import * as prazosCienciaSobrestamento from './migrations/0022-prazos-ciencia-sobrestamento.ts';
+import * as prazosIndices from './migrations/0023-prazos-indices.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -39,6 +41,8 @@ const migracoes: Record<string, Migration> = {
   '0019-consolidacao-ip': consolidacaoIp,
   '0020-caixa-postal-fila': caixaPostalFila,
   '0021-administracao-usuarios': administracaoUsuarios,
+  '0022-prazos-ciencia-sobrestamento': prazosCienciaSobrestamento,
+  '0023-prazos-indices': prazosIndices,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

@@ -27,14 +27,17 @@ import type {
   ArquivoAssinadoTable,
   ArquivoTable,
   CaixaPostalVisitaTable,
+  CienciaTable,
   ConsolidacaoTable,
   DocumentoLeituraTable,
   DocumentoTable,
   FavoritoTable,
   MarcadorTable,
   PecaTable,
+  PrazoAlteracaoTable,
   RascunhoDespachoTable,
   SequenciaNupTable,
+  SobrestamentoTable,
   TipoAssinaturaTable,
   TramitacaoTable,
 } from './schema/documentos.ts';
@@ -42,11 +45,13 @@ import type {
   AuditoriaAcaoRenomeadaTable,
   AuditoriaTable,
   DesarquivamentoTable,
+  DiaNaoUtilTable,
   EmailSaidaTable,
   ItemGlossarioTable,
   JobTable,
   LimiteTaxaTable,
   MensagemNoticiaTable,
+  ResumoDiarioEnvioTable,
 } from './schema/operacao.ts';
 
 // Kysely's view of the tables of migrations/, in camelCase (the CamelCasePlugin maps to snake_case), typed by hand in
@@ -81,6 +86,9 @@ export interface Database {
   sequenciaNup: SequenciaNupTable;
   documento: DocumentoTable;
   tramitacao: TramitacaoTable;
+  prazoAlteracao: PrazoAlteracaoTable;
+  ciencia: CienciaTable;
+  sobrestamento: SobrestamentoTable;
   rascunhoDespacho: RascunhoDespachoTable;
   arquivo: ArquivoTable;
   anexo: AnexoTable;
@@ -96,6 +104,8 @@ export interface Database {
   itemGlossario: ItemGlossarioTable;
   mensagemNoticia: MensagemNoticiaTable;
   desarquivamento: DesarquivamentoTable;
+  diaNaoUtil: DiaNaoUtilTable;
+  resumoDiarioEnvio: ResumoDiarioEnvioTable;
   job: JobTable;
   emailSaida: EmailSaidaTable;
   auditoria: AuditoriaTable;

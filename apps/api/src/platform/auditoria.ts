@@ -24,7 +24,13 @@ export const ACOES_AUDITORIA = [
   'REENCAMINHAR_DOCUMENTO',
   'RECEBER_DOCUMENTO',
   'RECEBER_REENCAMINHAMENTO',
+  'CANCELAR_ENVIO',
   'SALVAR_DESPACHO',
+  'ALTERAR_PRAZO',
+  'ALTERAR_RETORNO_PROGRAMADO',
+  'REGISTRAR_CIENCIA',
+  'SOBRESTAR_DOCUMENTO',
+  'LEVANTAR_SOBRESTAMENTO',
   // Juntada.
   'ANEXAR_DOCUMENTO',
   'APENSAR_DOCUMENTO',
@@ -49,6 +55,8 @@ export const ACOES_AUDITORIA = [
   'ALTERAR_ITEM_GLOSSARIO',
   'EXCLUIR_ITEM_GLOSSARIO',
   'ALTERAR_USUARIO',
+  'INCLUIR_DIA_NAO_UTIL',
+  'EXCLUIR_DIA_NAO_UTIL',
   // Look-ups of personal data.
   'CONSULTAR_EMAIL_INTERESSADO',
   'LIMITE_CONSULTA_EXCEDIDO',
@@ -81,7 +89,8 @@ export type EntidadeAuditoria =
   | 'tipo_documento'
   | 'item_glossario'
   | 'interessado'
-  | 'consolidacao';
+  | 'consolidacao'
+  | 'dia_nao_util';
 
 /** Who makes an administrative change, as its audit row records it: the user and the address. */
 export interface AutorAuditoria {

@@ -43,6 +43,8 @@ export class FilaTarefas {
   private readonly opcoes: OpcoesFila;
   private temporizador: NodeJS.Timeout | null = null;
   private passagem: Promise<number> | null = null;
+  /** The last pass took a whole batch: more may be due, so the next pass starts at once (a day's digests). */
+  private ultimoLoteCheio = false;
 
   constructor(
     private readonly db: Banco,
@@ -55,9 +57,15 @@ export class FilaTarefas {
 
   iniciar(): void {
     if (this.temporizador) return;
-    this.temporizador = setInterval(() => {
-      if (!this.passagem) this.executarPendentes().catch(() => {});
-    }, this.opcoes.intervaloMs);
+    const passar = () => {
+      if (this.passagem || !this.temporizador) return;
+      this.executarPendentes()
+        .then(() => {
+          if (this.ultimoLoteCheio) setImmediate(passar).unref();
+        })
+        .catch(() => {});
+    };
+    this.temporizador = setInterval(passar, this.opcoes.intervaloMs);
     this.temporizador.unref();
   }
 
@@ -78,6 +86,7 @@ export class FilaTarefas {
 
   private async executarLote(): Promise<number> {
     const tarefas = await this.reservar();
+    this.ultimoLoteCheio = tarefas.length === this.opcoes.lote;
     let concluidas = 0;
     for (const tarefa of tarefas) {
       const tratador = this.tratadores[tarefa.tipo];

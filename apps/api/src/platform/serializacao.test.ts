@@ -36,6 +36,11 @@ const tramitacao = {
   dias: 3,
   reencaminhamento: false,
   idTramitacaoPrincipal: null,
+  prazo: '2026-01-09',
+  origemPrazo: 'PASSO',
+  prazoAlterado: null,
+  retornoProgramado: null,
+  cancelamento: null,
   naoDeclarado: 'some',
 };
 
@@ -45,6 +50,14 @@ describe('serialização das respostas', () => {
     const dados = [
       tramitacao,
       { ...tramitacao, id: 11, recebedor: 'Bruno', dtRecebimento: '2026-01-03T00:00:00.000Z' },
+      {
+        ...tramitacao,
+        id: 12,
+        prazo: null,
+        origemPrazo: null,
+        prazoAlterado: { em: '2026-01-02T04:00:00.000Z', usuario: 'Bruno' },
+        cancelamento: { em: '2026-01-02T05:00:00.000Z', usuario: 'Ana', motivo: null, extra: 'descartado' },
+      },
     ];
     expect(esquemaDeSaida(schema)).not.toBeNull();
     const texto = rapido(schema)(dados);

@@ -30,7 +30,7 @@ function paraIso(data: Dayjs | null): string {
  * demand by CampoData (MUI X pickers weigh about 50 KB gzip).
  */
 export function CampoDataCompleto(props: CampoDataCompletoProps) {
-  const { rotulo, valor, aoMudar, minimo, maximo, abertoAoMontar = false } = props;
+  const { rotulo, valor, aoMudar, minimo, maximo, diaDesabilitado, abertoAoMontar = false } = props;
   const [interno, setInterno] = useEstadoCampoData(valor, paraDayjs, paraIso);
   const [aberto, setAberto] = useState(abertoAoMontar);
 
@@ -49,6 +49,7 @@ export function CampoDataCompleto(props: CampoDataCompletoProps) {
         }}
         minDate={minimo ? (paraDayjs(minimo) ?? undefined) : undefined}
         maxDate={maximo ? (paraDayjs(maximo) ?? undefined) : undefined}
+        shouldDisableDate={diaDesabilitado ? (dia) => diaDesabilitado(paraIso(dia)) : undefined}
         slotProps={{ textField: propsTextoData(props), field: { clearable: true } }}
       />
     </LocalizationProvider>

@@ -16,6 +16,8 @@ export interface CampoDataProps {
   /** Bounds as YYYY-MM-DD. */
   minimo?: string;
   maximo?: string;
+  /** Days the picker's calendar greys out (days without work for a deadline); typing one is left to validation. */
+  diaDesabilitado?: (data: string) => boolean;
 }
 
 /**

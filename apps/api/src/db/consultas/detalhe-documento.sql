@@ -16,7 +16,7 @@ from "tramitacao" as "t"
 inner join "unidade" as "uo" on "uo"."id" = "t"."id_unidade_origem"
 inner join "unidade" as "ud" on "ud"."id" = "t"."id_unidade_destino"
 left join "passo" as "p" on "p"."id" = "t"."id_passo"
-where "t"."id_documento" = "d"."id"
+where "t"."id_documento" = "d"."id" and "t"."dt_cancelamento" is null
 order by "t"."sequencia" desc
 limit $4) as "ut" on true
 where "d"."id" = $5

@@ -35,6 +35,8 @@ export interface UsuarioTable {
   ativo: Default<boolean>;
   idUnidadeAtual: number | null;
   notificacoesPorEmail: Default<boolean>;
+  /** When the user wants the daily digest, 'HH:MM' in Brasília time (migration 0022); null: no digest. */
+  resumoDiarioHorario: string | null;
   oidcSub: string | null;
   criadoEm: Timestamp;
 }

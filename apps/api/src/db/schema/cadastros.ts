@@ -47,6 +47,8 @@ export interface PassoTable {
   descricao: string;
   tipo: TipoPasso;
   destino: Default<DestinoPasso>;
+  /** The step's default deadline in business days (migration 0022). */
+  prazoDiasUteis: number | null;
 }
 
 export interface PassoUnidadeTable {

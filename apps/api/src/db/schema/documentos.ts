@@ -47,6 +47,8 @@ export interface DocumentoTable {
   resumoTsv: ColumnType<string | null, never, never>;
   /** Public verification code (migration 0007), filled by the column's DEFAULT. */
   codigoVerificacao: Default<string>;
+  /** The deadline of its last live tramitação (migration 0022), kept with it for the box's sort. */
+  prazo: DateOnly | null;
 }
 
 export interface TramitacaoTable {
@@ -68,6 +70,60 @@ export interface TramitacaoTable {
   idUsuarioRecebedor: number | null;
   reencaminhamento: Default<boolean>;
   idTramitacaoPrincipal: number | null;
+  /** The deadline set for the destination (migration 0022), from the step's default or by the sender. */
+  prazo: DateOnly | null;
+  origemPrazo: 'PASSO' | 'REMETENTE' | null;
+  /** The date the document must be back at the sending unit (SEI's "retorno programado"). */
+  retornoProgramado: DateOnly | null;
+  /** A recall of the sending before its receipt: the row stays, marked, and is never pending again. */
+  dtCancelamento: TimestampNullable;
+  idUsuarioCancelamento: number | null;
+  motivoCancelamento: string | null;
+  /** The document as it was before this sending, for a recall to restore it. */
+  situacaoAnterior: SituacaoDocumento | null;
+  estadoProcessamentoAnterior: number | null;
+  dataEnvioAnterior: TimestampNullable;
+  prazoAnterior: DateOnly | null;
+}
+
+/** Every change of a deadline or of a scheduled return (migration 0022), with its reason. */
+export interface PrazoAlteracaoTable {
+  id: Generated<number>;
+  idDocumento: number;
+  idTramitacao: number;
+  tipo: 'PRAZO' | 'RETORNO_PROGRAMADO';
+  anterior: DateOnly | null;
+  novo: DateOnly | null;
+  motivo: string;
+  idUsuario: number;
+  idUnidade: number;
+  em: Timestamp;
+}
+
+/** "Ciência": a user has read the document (migration 0022); one per user and document. */
+export interface CienciaTable {
+  id: Generated<number>;
+  idDocumento: number;
+  idUsuario: number;
+  idUnidade: number;
+  observacao: string | null;
+  em: Timestamp;
+}
+
+/** A suspension of a process (estado 2001 = 5, migration 0022); at most one in force per document. */
+export interface SobrestamentoTable {
+  id: Generated<number>;
+  idDocumento: number;
+  idUnidade: number;
+  idUsuario: number;
+  motivo: string;
+  em: Timestamp;
+  levantarEm: DateOnly | null;
+  estadoAnterior: number;
+  levantadoEm: TimestampNullable;
+  /** Null with levantadoEm set: lifted by its date. */
+  idUsuarioLevantamento: number | null;
+  motivoLevantamento: string | null;
 }
 
 export interface RascunhoDespachoTable {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Default, Timestamp, TimestampNullable } from './colunas.ts';
+import type { DateOnly, Default, Timestamp, TimestampNullable } from './colunas.ts';
 
 // The glossary, notices, unarchivings, and the platform's own tables (jobs, e-mail, audit, rate limits).
 
@@ -18,6 +18,23 @@ export interface MensagemNoticiaTable {
   mensagem: string;
   dataValidade: TimestampNullable;
   criadoEm: Timestamp;
+}
+
+/** The institution's own days without work (migration 0022); national ones are computed (shared calendario.ts). */
+export interface DiaNaoUtilTable {
+  data: DateOnly;
+  descricao: string;
+  tipo: 'FERIADO_LOCAL' | 'RECESSO' | 'PONTO_FACULTATIVO';
+  idUsuario: number;
+  criadoEm: Timestamp;
+}
+
+/** One daily digest per user and day (migration 0022): inserting the row reserves it for one process. */
+export interface ResumoDiarioEnvioTable {
+  idUsuario: number;
+  dia: DateOnly;
+  reservadoEm: Timestamp;
+  enviadoEm: TimestampNullable;
 }
 
 export interface DesarquivamentoTable {

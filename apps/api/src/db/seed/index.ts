@@ -6,8 +6,12 @@ import type { Database } from '../schema.ts';
 import { Aleatorio } from './aleatorio.ts';
 import { type ArquivoDemo, type ChaveArquivo, gerarArquivosDemo, gerarPdfAssinado } from './arquivos-demo.ts';
 import { semearCaixaPostal } from './caixa-postal.ts';
+import { semearCalendario } from './calendario.ts';
+import { semearCancelamentos } from './cancelamentos.ts';
 import { planejarCenarios, ROTULOS, type Rotulo } from './cenarios.ts';
+import { semearCienciasSobrestamentos } from './ciencias-sobrestamentos.ts';
 import { inserirMembrosComissoes } from './comissoes-membros.ts';
+import { semearControlePrazos } from './controle-prazos.ts';
 import { type DocumentoPlano, PlanejadorDocumentos } from './documentos.ts';
 import { ASSINATURAS, descricaoAssinatura, linhasArquivosAssinados, linhasFavoritos } from './favoritos.ts';
 import { linhasFluxos, linhasPassoDestinos, linhasPassoOrigens, linhasPassos } from './fluxos.ts';
@@ -26,7 +30,9 @@ import {
 } from './linhas-documentos.ts';
 import { assuntosDoTipo, CHAVES_TIPO } from './modelos.ts';
 import { type PecaPlano, PlanejadorPecas } from './pecas.ts';
+import { semearPrazos } from './prazos.ts';
 import { MINUTOS_DIA_UTIL, RelogioExpediente, somarDias } from './relogio.ts';
+import { semearResumoDiario } from './resumo-diario.ts';
 import { idUnidade, linhasUnidades, UNIDADES } from './unidades.ts';
 import { linhasLotacoes, linhasPermissoes, linhasPessoas, linhasUsuarios, USUARIOS, usuario } from './usuarios.ts';
 import {
@@ -307,6 +313,11 @@ export async function semearDemo(
     }
     await inserir('tramitacao', linhasTramitacoes(plano.documentos, relogio));
     Object.assign(contar, await semearCaixaPostal(trx, agora));
+    Object.assign(contar, await semearCalendario(trx, agora));
+    Object.assign(contar, await semearPrazos(trx, agora));
+    Object.assign(contar, await semearControlePrazos(trx, agora));
+    Object.assign(contar, await semearResumoDiario(trx, agora));
+    Object.assign(contar, await semearCienciasSobrestamentos(trx, agora));
     await inserir('agregacao', linhasAgregacoes(plano.documentos, relogio));
     await inserir('desarquivamento', linhasDesarquivamentos(plano.documentos, relogio));
     const { anexos, pecas } = linhasAnexosEPecas(
@@ -340,6 +351,7 @@ export async function semearDemo(
       { id: 2, mensagem: MENSAGEM_BOAS_VINDAS, dataValidade: somarDias(agora, 30), criadoEm: somarDias(agora, -1) },
     ]);
     await ajustarSequencias(trx, TABELAS_COM_ID);
+    await semearCancelamentos(trx, agora, contar);
     // Signed files (issue 8): the type of the institution's own PAdES signature, used by the signing screen.
     await trx.insertInto('tipoAssinatura').values({ descricao: 'Assinatura digital institucional (PAdES)' }).execute();
     contar.tipoAssinatura = (contar.tipoAssinatura ?? 0) + 1;

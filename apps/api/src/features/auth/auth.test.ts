@@ -184,6 +184,7 @@ describe('GET /api/auth', () => {
       idUnidadeAtual: protocolo.id,
       email: 'ana@ufex.edu.br',
       notificacoesPorEmail: false,
+      resumoDiarioHorario: null,
     });
   });
 
@@ -211,6 +212,7 @@ describe('POST /api/auth/configuracoes', () => {
       idUnidadeAtual: reitoria.id,
       email: 'gabinete@ufex.edu.br',
       notificacoesPorEmail: true,
+      resumoDiarioHorario: null,
     });
     const usuario = await t.app.inject({ method: 'GET', url: '/api/auth', headers: { cookie } });
     expect(usuario.json().configuracoes.idUnidadeAtual).toBe(reitoria.id);

@@ -14,7 +14,17 @@ export function buscarUsuarioPorUsername(db: Banco, username: string) {
 export async function buscarPerfilUsuario(db: Banco, idUsuario: number) {
   const usuario = await db
     .selectFrom('usuario')
-    .select(['id', 'username', 'nome', 'email', 'emailPessoal', 'idPessoa', 'idUnidadeAtual', 'notificacoesPorEmail'])
+    .select([
+      'id',
+      'username',
+      'nome',
+      'email',
+      'emailPessoal',
+      'idPessoa',
+      'idUnidadeAtual',
+      'notificacoesPorEmail',
+      'resumoDiarioHorario',
+    ])
     .where('id', '=', idUsuario)
     .executeTakeFirstOrThrow();
   const [permissoes, lotacoes] = await Promise.all([
@@ -36,7 +46,7 @@ export function buscarLotacoes(db: Banco, idUsuario: number) {
 export function buscarConfiguracoes(db: Banco, idUsuario: number) {
   return db
     .selectFrom('usuario')
-    .select(['idUnidadeAtual', 'email', 'notificacoesPorEmail'])
+    .select(['idUnidadeAtual', 'email', 'notificacoesPorEmail', 'resumoDiarioHorario'])
     .where('id', '=', idUsuario)
     .executeTakeFirstOrThrow();
 }
@@ -44,13 +54,18 @@ export function buscarConfiguracoes(db: Banco, idUsuario: number) {
 export function alterarConfiguracoes(
   db: Banco,
   idUsuario: number,
-  valores: { idUnidadeAtual: number; email: string | null; notificacoesPorEmail: boolean },
+  valores: {
+    idUnidadeAtual: number;
+    email: string | null;
+    notificacoesPorEmail: boolean;
+    resumoDiarioHorario: string | null;
+  },
 ) {
   return db
     .updateTable('usuario')
     .set(valores)
     .where('id', '=', idUsuario)
-    .returning(['idUnidadeAtual', 'email', 'notificacoesPorEmail'])
+    .returning(['idUnidadeAtual', 'email', 'notificacoesPorEmail', 'resumoDiarioHorario'])
     .executeTakeFirstOrThrow();
 }
 

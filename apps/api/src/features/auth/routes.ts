@@ -195,11 +195,12 @@ export const rotasAuth: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Altera a unidade atual e o e-mail de notificação',
+        summary: 'Altera a unidade atual, o e-mail de notificação e o horário do resumo diário (HH:MM ou null)',
         body: z.object({
           idUnidadeAtual: z.unknown(),
           email: z.unknown().optional(),
           notificacoesPorEmail: z.unknown().optional(),
+          resumoDiarioHorario: z.unknown().optional(),
         }),
         response: { 200: configuracoesSchema, ...erros },
       },
@@ -217,6 +218,7 @@ function corpoConfiguracoes(corpo: Record<string, unknown>) {
     idUnidadeAtual: corpo.idUnidadeAtual,
     email: corpo.email ?? null,
     notificacoesPorEmail: corpo.notificacoesPorEmail ?? false,
+    resumoDiarioHorario: corpo.resumoDiarioHorario ?? null,
   } as z.input<typeof alterarConfiguracoesSchema>;
 }
 

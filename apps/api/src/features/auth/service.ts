@@ -115,7 +115,12 @@ export async function buscarUsuario(db: Banco, idUsuario: number): Promise<Usuar
     username: perfil.username,
     nome: perfil.nome,
     permissoes: perfil.permissoes,
-    configuracoes: { idUnidadeAtual, email: perfil.email, notificacoesPorEmail: perfil.notificacoesPorEmail },
+    configuracoes: {
+      idUnidadeAtual,
+      email: perfil.email,
+      notificacoesPorEmail: perfil.notificacoesPorEmail,
+      resumoDiarioHorario: perfil.resumoDiarioHorario,
+    },
     email: perfil.email,
     emailPessoal: perfil.emailPessoal,
     idPessoa: perfil.idPessoa,

@@ -75,6 +75,8 @@ export function consultaInformacoesDocumento(db: Banco, id: number, idUsuario: n
           .$call(juntarOrigemDestinoPasso)
           .select(['t.id', 't.sequencia', ...COLUNAS_RESUMO_TRAMITACAO])
           .whereRef('t.idDocumento', '=', 'd.id')
+          // A recalled sending is history, not where the document is.
+          .where('t.dtCancelamento', 'is', null)
           .orderBy('t.sequencia', 'desc')
           .limit(1)
           .as('ut'),

@@ -15,7 +15,17 @@ export type EventoAcompanhamento =
   | { tipo: 'RECEBIMENTO'; idTramitacao: number }
   /** idDocumento is the parent; this child was attached (ANEXACAO) or appended (APENSACAO) to it. */
   | { tipo: 'JUNTADA'; idDocumentoJuntado: number; tipoAgregacao: 'ANEXACAO' | 'APENSACAO' }
-  | { tipo: 'NOVA_PECA'; idPeca: number };
+  | { tipo: 'NOVA_PECA'; idPeca: number }
+  /**
+   * The recall of this (not yet received) sending by its origin unit. The reason is told only to the followers
+   * `motivoVisivelPara` answers, those who may see the sending's despacho.
+   */
+  | {
+      tipo: 'CANCELAMENTO_ENVIO';
+      idTramitacao: number;
+      motivo: string;
+      motivoVisivelPara: (idsUsuarios: number[]) => Promise<ReadonlySet<number>>;
+    };
 
 export interface NotificacaoAcompanhamento {
   idDocumento: number;
@@ -24,6 +34,8 @@ export interface NotificacaoAcompanhamento {
   idUsuarioAutor: number;
   /** The product's public address (config.urlPublica), for the links. */
   urlPublica: string;
+  /** Users already told of it by another e-mail of the same change (a recall tells the destination's users). */
+  exceto?: readonly number[];
 }
 
 const formatoData = new Intl.DateTimeFormat('pt-BR', {
@@ -90,6 +102,17 @@ async function descreverFato(
         },
       };
     }
+    case 'CANCELAMENTO_ENVIO': {
+      const t = await queries.lerTramitacaoAcompanhada(trx, evento.idTramitacao);
+      if (!t) return undefined;
+      return {
+        idsDocumentos: [documento.id],
+        fato: {
+          frase: `O envio do documento ${numero} pela unidade ${t.origemSigla} à unidade ${t.destinoSigla} (${t.destinoNome}), feito em ${quando(t.dtDespacho)}, foi cancelado por ${autor} em ${quando(null)}; o documento voltou à unidade ${t.origemSigla}.`,
+          assunto: () => `Documento ${numero}: envio à unidade ${t.destinoSigla} cancelado`,
+        },
+      };
+    }
     case 'NOVA_PECA': {
       const peca = await queries.lerPecaAcompanhada(trx, evento.idPeca);
       if (!peca) return undefined;
@@ -116,7 +139,9 @@ export async function notificarAcompanhantes(trx: Banco, notificacao: Notificaca
   const descrito = await descreverFato(trx, documento, notificacao.evento, autor?.nome ?? 'usuário do sistema');
   if (!descrito) return 0;
   const { fato, idsDocumentos } = descrito;
-  const acompanhantes = await queries.listarAcompanhantes(trx, idsDocumentos, notificacao.idUsuarioAutor);
+  const acompanhantes = (await queries.listarAcompanhantes(trx, idsDocumentos, notificacao.idUsuarioAutor)).filter(
+    (linha) => !notificacao.exceto?.includes(linha.idUsuario),
+  );
   if (acompanhantes.length === 0) return 0;
 
   // One e-mail per person: who follows both documents of a join hears of it as a follower of the parent.
@@ -127,6 +152,9 @@ export async function notificarAcompanhantes(trx: Banco, notificacao: Notificaca
   }
 
   const urlPublica = notificacao.urlPublica.replace(/\/$/, '');
+  const evento = notificacao.evento;
+  const veemMotivo =
+    evento.tipo === 'CANCELAMENTO_ENVIO' ? await evento.motivoVisivelPara([...porUsuario.keys()]) : new Set<number>();
   const numeros = new Map<number, string>([[documento.id, documento.numero]]);
   for (const linha of porUsuario.values()) {
     const idSeguido = Number(linha.idDocumento);
@@ -139,6 +167,9 @@ export async function notificarAcompanhantes(trx: Banco, notificacao: Notificaca
         `Prezado(a) ${linha.nome},`,
         '',
         fato.frase,
+        ...(evento.tipo === 'CANCELAMENTO_ENVIO' && veemMotivo.has(linha.idUsuario)
+          ? [`Motivo: ${evento.motivo}`]
+          : []),
         '',
         `Acompanhe o documento ${numeros.get(idSeguido)} em ${urlPublica}/documentos/${idSeguido}`,
         '',

@@ -1,6 +1,7 @@
 import {
   type CandidatoJuntada,
   type ClasseJuntada,
+  ESTADO_SOBRESTADO,
   type JuntarEntrada,
   MENSAGENS,
   motivoSemJuntada,
@@ -139,6 +140,9 @@ export async function juntar(
       if (acima.includes(filho.id)) throw conflito(MENSAGENS.juntada.ciclo);
       if (filho.idDocumentoAgregador !== null) throw conflito(MENSAGENS.juntada.jaJuntado);
       exigirAgregadorDisponivel(agregador, idUnidade);
+      if (filho.estadoProcessamento === ESTADO_SOBRESTADO && filho.idUnidadeAtual === idUnidade) {
+        throw conflito(MENSAGENS.sobrestamento.documentoSobrestado);
+      }
       if (!candidatoValido(filho, idUnidade)) throw conflito(MENSAGENS.juntada.nenhumCandidato);
       const tipoRecusado = motivoTipoJuntadaRecusado(tipo, agregador);
       if (tipoRecusado) throw conflito(tipoRecusado);

@@ -201,6 +201,17 @@ export function resumoDesarquivados(db: Banco, idsUnidades: readonly number[], p
         .whereRef('x.idUnidade', '=', 'unidade.id')
         .where('x.em', '>=', periodo.inicio)
         .where('x.em', '<', periodo.fim)
+        // A recalled DESARQUIVAR sending undid its desarquivamento (the row is kept, as the tramitação is).
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('tramitacao as tc')
+                .select('tc.id')
+                .whereRef('tc.id', '=', 'x.idTramitacao')
+                .where('tc.dtCancelamento', 'is not', null),
+            ),
+          ),
+        )
         .as('total'),
     )
     .where('unidade.id', 'in', idsUnidades)
@@ -231,7 +242,9 @@ export function loteDesarquivados(
     .select(['x.id', ...COLUNAS_DOCUMENTO])
     .select(['u.nome as usuario', 'x.motivo'])
     .select(['t.nivelAcesso', 't.idUnidadeOrigem', 't.idUnidadeDestino', 'h.descricao as descricaoHipoteseLegal'])
-    .where('x.idUnidade', '=', idUnidade);
+    .where('x.idUnidade', '=', idUnidade)
+    // Not one whose DESARQUIVAR sending was recalled (no movement at all: a desarquivamento of old data, kept).
+    .where('t.dtCancelamento', 'is', null);
   return loteNoPeriodo(consulta, { quando: 'x.em', id: 'x.id' }, periodo, apos, limite).execute();
 }
 export type LinhaDesarquivado = Awaited<ReturnType<typeof loteDesarquivados>>[number];

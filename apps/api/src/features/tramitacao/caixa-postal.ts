@@ -1,6 +1,10 @@
 import {
+  type Calendario,
   type ContagensCaixaPostal,
   calcularPrazo,
+  criarCalendario,
+  dataEmSaoPaulo,
+  estadoPrazo,
   type filtrosCaixaPostalSchema,
   type filtrosContagensCaixaPostalSchema,
   type ItemCaixaPostal,
@@ -12,12 +16,37 @@ import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import { exigirValido, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
+import { carregarCalendario } from '../calendario/service.ts';
 import * as documentos from '../documentos/service.ts';
 import * as queries from './queries.ts';
 
 // The postal box of a unit: what was sent to it, what it holds and its drafts. Re-forwarding shows the same rows.
 
-export function paraItemCaixa(linha: queries.LinhaCaixa): ItemCaixaPostal {
+/** Today and the calendar a page of the box states its deadlines with. */
+interface HojeNoCalendario {
+  hoje: string;
+  calendario: Calendario;
+}
+
+/** The calendar is read only when a row of the page has a deadline (most pages of most units have none). */
+export async function paginaDaCaixa(
+  db: Banco,
+  { itens, total }: { itens: queries.LinhaCaixa[]; total: number },
+  filtros: { pagina: number; tamanhoPagina: number },
+): Promise<PaginaCaixaPostal> {
+  const hoje = dataEmSaoPaulo();
+  const calendario = itens.some((linha) => linha.prazo !== null)
+    ? await carregarCalendario(db, hoje)
+    : criarCalendario();
+  return {
+    itens: itens.map((linha) => paraItemCaixa(linha, { hoje, calendario })),
+    total,
+    pagina: filtros.pagina,
+    tamanhoPagina: filtros.tamanhoPagina,
+  };
+}
+
+function paraItemCaixa(linha: queries.LinhaCaixa, { hoje, calendario }: HojeNoCalendario): ItemCaixaPostal {
   return {
     ...documentos.identificacaoNaLista(linha),
     resumoAssunto: linha.resumoAssunto,
@@ -28,10 +57,16 @@ export function paraItemCaixa(linha: queries.LinhaCaixa): ItemCaixaPostal {
     dataEnvio: linha.dataEnvio === null ? null : new Date(linha.dataEnvio).toISOString(),
     dataCriacao: new Date(linha.dataCriacao).toISOString(),
     prazo: calcularPrazo(linha.dataEnvio),
+    dataPrazo: linha.prazo,
+    estadoPrazo: estadoPrazo(linha.prazo, hoje, calendario),
+    sobrestado: linha.estadoProcessamento === ESTADO_SOBRESTADO,
     urgente: linha.urgente,
     lido: linha.lido,
   };
 }
+
+/** Estado 2001 (estado_processamento) of a suspended document. */
+const ESTADO_SOBRESTADO = 5;
 
 export const somenteDigitos = (numero: string | undefined) => (numero ? numero.replace(/\D/g, '') : undefined);
 
@@ -51,6 +86,9 @@ async function criteriosDaCaixa(
     periodo: filtros.dataInicio && filtros.dataFim ? { inicio: filtros.dataInicio, fim: filtros.dataFim } : undefined,
     incluirRascunhos: true,
     idLeitor: usuario.id,
+    situacaoPrazo: filtros.situacaoPrazo,
+    sobrestados: filtros.sobrestados,
+    hoje: dataEmSaoPaulo(),
   };
 }
 
@@ -65,7 +103,7 @@ export async function caixaPostal(
 ): Promise<PaginaCaixaPostal> {
   const criterios = await criteriosDaCaixa(db, usuario, filtros);
   const novosDesde = await queries.registrarVisitaCaixa(db, usuario.id, criterios.idUnidade);
-  const { itens, total } = await queries.listarCaixa(db, {
+  const pagina = await queries.listarCaixa(db, {
     ...criterios,
     fila: filtros.fila,
     novosDesde,
@@ -74,7 +112,7 @@ export async function caixaPostal(
     pagina: filtros.pagina,
     tamanhoPagina: filtros.tamanhoPagina,
   });
-  return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
+  return paginaDaCaixa(db, pagina, filtros);
 }
 
 /**

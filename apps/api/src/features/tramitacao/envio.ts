@@ -1,18 +1,24 @@
 import {
+  dataEmSaoPaulo,
   estadoAposEnvio,
   impedimentoTramitacao,
   MENSAGENS,
   type NivelAcesso,
+  type PrazoEnvio,
   passoDisponivel,
   type ResultadoLote,
+  resolverPrazoEnvio,
   type Tramitacao,
+  validarDataPrazo,
   validarEnvio,
+  validarRetornoProgramado,
 } from '@tramite/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Banco } from '../../db/connection.ts';
 import { registrarAuditoria } from '../../platform/auditoria.ts';
 import { campoInvalido, conflito, ErroDominio, exigirValido, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
+import { carregarCalendario } from '../calendario/service.ts';
 import * as documentos from '../documentos/service.ts';
 import { notificarAcompanhantes } from '../favoritos/service.ts';
 import { notificarInteressadoSobreTramitacao } from './notificacao.ts';
@@ -30,6 +36,9 @@ export interface PedidoEnvio {
   nivelAcesso: NivelAcesso;
   idHipoteseLegal: number | null;
   despachoPreparatorio?: string | null;
+  /** Absent: the step's default deadline (if any); null: none. */
+  prazo?: PrazoEnvio;
+  retornoProgramado?: string | null;
 }
 
 /** Where a request comes from: the caller's address (audit) and the product's public address (e-mail links). */
@@ -102,6 +111,10 @@ export async function enviarNaTransacao(
   if (!destinos.some((d) => d.id === pedido.idDestino)) {
     throw campoInvalido(MENSAGENS.tramitacao.destinoNaoPermitido, 'idDestino');
   }
+  const hoje = dataEmSaoPaulo();
+  const prazos = resolverPrazoEnvio(pedido, passo, hoje, await carregarCalendario(trx, hoje));
+  if ('erro' in prazos) throw campoInvalido(prazos.erro, prazos.campo);
+  const { prazo, origemPrazo, retornoProgramado } = prazos.ok;
 
   const tramitacao = await queries.inserirTramitacao(trx, {
     idDocumento,
@@ -116,9 +129,16 @@ export async function enviarNaTransacao(
     idHipoteseLegal,
     despachoPreparatorio,
     reencaminhamento,
+    prazo,
+    origemPrazo,
+    retornoProgramado,
+    situacaoAnterior: documento.situacao,
+    estadoProcessamentoAnterior: documento.estadoProcessamento,
+    dataEnvioAnterior: documento.dataEnvio,
+    prazoAnterior: documento.prazo,
   });
   const estadoProcessamento = estadoAposEnvio(passo.tipo, documento.estadoProcessamento);
-  const depois = await queries.registrarEnvio(trx, idDocumento, estadoProcessamento);
+  const depois = await queries.registrarEnvio(trx, idDocumento, estadoProcessamento, prazo);
   const estadoFixo = ['ARQUIVAR', 'DESARQUIVAR', 'CONCLUIR'].includes(passo.tipo) ? estadoProcessamento : null;
   const agregados = await queries.enviarAgregados(trx, idDocumento, tramitacao.id, estadoFixo);
   const pecas = await queries.marcarPecasTramitadas(trx, tramitacao.id);
@@ -151,6 +171,9 @@ export async function enviarNaTransacao(
       idUnidadeOrigem,
       idUnidadeDestino: pedido.idDestino,
       nivelAcesso: pedido.nivelAcesso,
+      prazo,
+      origemPrazo,
+      retornoProgramado,
       agregados,
       pecasTramitadas: pecas,
     },
@@ -193,12 +216,17 @@ export async function tramitarEmLote(
   origem: OrigemPedido,
   log: FastifyBaseLogger,
 ): Promise<ResultadoLote[]> {
+  const pedidoComum = await prazoUnicoDoLote(db, pedido);
   const resultados: ResultadoLote[] = [];
   for (const idDocumento of new Set(idsDocumentos)) {
     try {
       const { numero } = await db.transaction().execute(async (trx) => {
         const idUnidade = await documentos.unidadeAtualDoUsuario(trx, usuario);
-        return enviarNaTransacao(trx, usuario, idDocumento, pedido, { idUnidade, passoEquivalente: true, ...origem });
+        return enviarNaTransacao(trx, usuario, idDocumento, pedidoComum, {
+          idUnidade,
+          passoEquivalente: true,
+          ...origem,
+        });
       });
       resultados.push({ idDocumento, numero, tramitado: true, erro: null });
     } catch (erro) {
@@ -214,4 +242,22 @@ export async function tramitarEmLote(
     }
   }
   return resultados;
+}
+
+/**
+ * A bulk forwarding gives every document the same deadline: N business days become one date before the first
+ * sending, and a date the sender chose is checked once, refusing the whole request (400) when it breaks a rule.
+ */
+async function prazoUnicoDoLote(db: Banco, pedido: PedidoEnvio): Promise<PedidoEnvio> {
+  if (!pedido.prazo && !pedido.retornoProgramado) return pedido;
+  const hoje = dataEmSaoPaulo();
+  const calendario = await carregarCalendario(db, hoje);
+  let prazo = pedido.prazo;
+  if (prazo && 'diasUteis' in prazo) prazo = { data: calendario.somarDiasUteis(hoje, prazo.diasUteis) };
+  if (prazo) exigirValido(validarDataPrazo(prazo.data, hoje, calendario), 'prazo');
+  if (pedido.retornoProgramado) {
+    const erro = validarRetornoProgramado(pedido.retornoProgramado, prazo?.data ?? null, hoje, calendario);
+    exigirValido(erro, 'retornoProgramado');
+  }
+  return { ...pedido, prazo };
 }

@@ -20,6 +20,7 @@ describe('GET documentos/{id}/fluxos', () => {
       descricao: 'Encaminhar',
       tipo: 'ENCAMINHAR',
       ordem: 1,
+      prazoDiasUteis: null,
     });
   });
 

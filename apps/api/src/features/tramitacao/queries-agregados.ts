@@ -19,6 +19,7 @@ export async function receberAgregadas(
     })
     .where('idTramitacaoPrincipal', '=', idTramitacaoPrincipal)
     .where('dtRecebimento', 'is', null)
+    .where('dtCancelamento', 'is', null)
     .execute();
 }
 
@@ -54,11 +55,12 @@ export async function enviarAgregados(
     ${agregadosDe(idDocumento)}
     INSERT INTO tramitacao (id_documento, sequencia, id_fluxo, id_passo, id_unidade_origem, id_unidade_destino,
       id_usuario_remetente, despacho, tipo_despacho, nivel_acesso, id_hipotese_legal, dt_despacho, reencaminhamento,
-      id_tramitacao_principal)
+      id_tramitacao_principal, situacao_anterior, estado_processamento_anterior, data_envio_anterior, prazo_anterior)
     SELECT a.id, coalesce((SELECT max(x.sequencia) FROM tramitacao x WHERE x.id_documento = a.id), 0) + 1,
       p.id_fluxo, p.id_passo, p.id_unidade_origem, p.id_unidade_destino, p.id_usuario_remetente, p.despacho,
-      p.tipo_despacho, p.nivel_acesso, p.id_hipotese_legal, p.dt_despacho, p.reencaminhamento, p.id
-    FROM agregados a CROSS JOIN tramitacao p
+      p.tipo_despacho, p.nivel_acesso, p.id_hipotese_legal, p.dt_despacho, p.reencaminhamento, p.id,
+      d.situacao, d.estado_processamento, d.data_envio, d.prazo
+    FROM agregados a JOIN documento d ON d.id = a.id CROSS JOIN tramitacao p
     WHERE p.id = ${idTramitacaoPrincipal}
     RETURNING id_documento`.execute(db);
   const ids = rows.map((r) => Number(r.idDocumento)).sort((a, b) => a - b);

@@ -1,12 +1,9 @@
-import type { ContagensCaixaPostal, FilaCaixaPostal, SituacaoDocumento } from '@tramite/shared';
+import type { ContagensCaixaPostal, FilaCaixaPostal, SituacaoDocumento, SituacaoPrazo } from '@tramite/shared';
 import { type RawBuilder, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
-import { fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
+import { fimDoDia, inicioDoDia, visivelNaCaixa } from '../../db/expressoes.ts';
 
 // Postal box: the unit's box (also the re-forwarding list of a unit) and the units with documents in a box.
-
-/** Documents shown in postal boxes: visibility unset or 1 (the others are hidden from every box). */
-const visivelNaCaixa = sql<boolean>`(d.estado_visibilidade_caixa IS NULL OR d.estado_visibilidade_caixa = 1)`;
 
 export interface CriteriosCaixa {
   idUnidade: number;
@@ -23,9 +20,15 @@ export interface CriteriosCaixa {
    * previous visit (every arrival is new). Only read with fila 'novos' and in the counts.
    */
   novosDesde?: Date | null;
+  /** Issue 20: only documents whose deadline is in this state on `hoje`. */
+  situacaoPrazo?: SituacaoPrazo;
+  /** Today in Brasília (YYYY-MM-DD), against which `situacaoPrazo` is judged; required with it. */
+  hoje?: string;
+  /** Issue 20: only suspended documents (estado 2001 = 5). */
+  sobrestados?: boolean;
   /** The user whose readings decide `lido`; absent (re-forwarding), every row is read. */
   idLeitor?: number;
-  ordenacao: 'dataEnvio' | 'numero' | 'tipo';
+  ordenacao: 'dataEnvio' | 'numero' | 'tipo' | 'prazo';
   direcao: 'asc' | 'desc';
   pagina: number;
   tamanhoPagina: number;
@@ -45,6 +48,8 @@ export interface LinhaCaixa {
   origemSigla: string | null;
   dataEnvio: Date | null;
   dataCriacao: Date;
+  /** documento.prazo: YYYY-MM-DD or null. */
+  prazo: string | null;
   urgente: boolean;
   lido: boolean;
   estadoProcessamento: number;
@@ -61,20 +66,44 @@ function chegadaNova(chegada: RawBuilder<unknown>, desde: Date | null | undefine
   return desde ? sql<boolean>`(${chegada} > ${desde})` : sql<boolean>`(${chegada} IS NOT NULL)`;
 }
 
+/** Issue 20: a deadline column in a state on `hoje` (SEM_PRAZO: none). */
+export function prazoNaSituacao(prazo: RawBuilder<unknown>, situacao: SituacaoPrazo, hoje: string) {
+  switch (situacao) {
+    case 'SEM_PRAZO':
+      return sql<boolean>`${prazo} IS NULL`;
+    case 'NO_PRAZO':
+      return sql<boolean>`${prazo} > ${hoje}::date`;
+    case 'VENCE_HOJE':
+      return sql<boolean>`${prazo} = ${hoje}::date`;
+    case 'VENCIDO':
+      return sql<boolean>`${prazo} < ${hoje}::date`;
+  }
+}
+
+/** How `primeiras` orders each part: by its date, or (issue 20) by deadline first with no deadline last. */
+type Primeiras = { direcao: RawBuilder<unknown>; quantidade: number; porPrazo?: boolean };
+
 /**
  * The box as a union of its two disjoint parts, each read from its own index by unit and date: what was sent to the
  * unit and waits (tramitacao_caixa_pendente_idx; dt_despacho is the document's data_envio) and what the unit holds
  * (documento_caixa_postal_idx). With `primeiras`, each part gives only its first rows in the box's date order,
  * straight from its index (migration 0013): a page by date never reads the whole box.
  */
-function caixa(c: FiltrosCaixa, primeiras?: { direcao: RawBuilder<unknown>; quantidade: number }) {
+function caixa(c: FiltrosCaixa, primeiras?: Primeiras) {
   const filtrosDocumento: RawBuilder<unknown>[] = [visivelNaCaixa];
   if (c.numeroDigitos !== undefined) {
     // Only digits reach here, so no LIKE wildcard can be smuggled in; the trigram index serves '%...%'.
     filtrosDocumento.push(c.numeroDigitos === '' ? sql`false` : sql`d.numero_digitos LIKE ${`%${c.numeroDigitos}%`}`);
   }
   if (c.idTipoDocumento !== undefined) filtrosDocumento.push(sql`d.id_tipo_documento = ${c.idTipoDocumento}`);
+  if (c.sobrestados) filtrosDocumento.push(sql`d.estado_processamento = 5`);
   const filtros = sql.join(filtrosDocumento, sql` AND `);
+  // A pending row's deadline is its tramitação's (the document's last live one, so the same as documento.prazo),
+  // which its index orders; a held row's is the document's.
+  const prazoNa = (prazo: RawBuilder<unknown>) =>
+    c.situacaoPrazo === undefined || c.hoje === undefined
+      ? sql``
+      : sql`AND ${prazoNaSituacao(prazo, c.situacaoPrazo, c.hoje)}`;
   // The queues, as the counts of consultasCaixa count them: each part keeps what the queue keeps of it.
   const filaPendentes = {
     aguardando: sql`true`,
@@ -94,25 +123,28 @@ function caixa(c: FiltrosCaixa, primeiras?: { direcao: RawBuilder<unknown>; quan
     c.periodo
       ? sql`AND ${coluna} >= ${inicioDoDia(c.periodo.inicio)} AND ${coluna} < ${fimDoDia(c.periodo.fim)}`
       : sql``;
-  const primeirasPor = (data: RawBuilder<unknown>, id: RawBuilder<unknown>) =>
-    primeiras
-      ? sql`ORDER BY ${data} ${primeiras.direcao}, ${id} ${primeiras.direcao} LIMIT ${primeiras.quantidade}`
-      : sql``;
+  const primeirasPor = (data: RawBuilder<unknown>, id: RawBuilder<unknown>, prazo: RawBuilder<unknown>) => {
+    if (!primeiras) return sql``;
+    if (primeiras.porPrazo) {
+      return sql`ORDER BY ${prazo} ${primeiras.direcao} NULLS LAST, ${data} DESC, ${id} DESC LIMIT ${primeiras.quantidade}`;
+    }
+    return sql`ORDER BY ${data} ${primeiras.direcao}, ${id} ${primeiras.direcao} LIMIT ${primeiras.quantidade}`;
+  };
   const situacoes = c.incluirRascunhos ? sql`('RECEBIDO', 'T', 'EM_CRIACAO')` : sql`('RECEBIDO', 'T')`;
   const ordemRecebidos = sql`coalesce(d.data_envio, d.data_criacao)`;
   return sql`
     (SELECT t.id_documento AS id, t.dt_despacho AS data_ordem, true AS pendente, d.numero, d.id_tipo_documento,
-      d.situacao, d.urgente, t.dt_despacho AS chegada
+      d.situacao, d.urgente, t.dt_despacho AS chegada, t.prazo
     FROM tramitacao t JOIN documento d ON d.id = t.id_documento
-    WHERE t.id_unidade_destino = ${c.idUnidade} AND t.dt_recebimento IS NULL AND t.id_tramitacao_principal IS NULL
-      AND d.situacao = 'ENVIADO' AND ${filtros} AND ${filaPendentes} ${periodo(sql`t.dt_despacho`)}
-    ${primeirasPor(sql`t.dt_despacho`, sql`t.id_documento`)})
+    WHERE t.id_unidade_destino = ${c.idUnidade} AND t.dt_recebimento IS NULL AND t.dt_cancelamento IS NULL AND t.id_tramitacao_principal IS NULL
+      AND d.situacao = 'ENVIADO' AND ${filtros} AND ${filaPendentes} ${periodo(sql`t.dt_despacho`)} ${prazoNa(sql`t.prazo`)}
+    ${primeirasPor(sql`t.dt_despacho`, sql`t.id_documento`, sql`t.prazo`)})
     UNION ALL
-    (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento, d.situacao, d.urgente, d.data_envio
+    (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento, d.situacao, d.urgente, d.data_envio, d.prazo
     FROM documento d
     WHERE d.id_unidade_atual = ${c.idUnidade} AND d.situacao IN ${situacoes}
-      AND ${filtros} AND ${filaEmPosse} ${periodo(ordemRecebidos)}
-    ${primeirasPor(ordemRecebidos, sql`d.id`)})`;
+      AND ${filtros} AND ${filaEmPosse} ${periodo(ordemRecebidos)} ${prazoNa(sql`d.prazo`)}
+    ${primeirasPor(ordemRecebidos, sql`d.id`, sql`d.prazo`)})`;
 }
 
 /** The box's count and page as statements, apart from running them: the SQL snapshots (db/consultas) compile them. */
@@ -123,9 +155,14 @@ export function consultasCaixa(c: CriteriosCaixa) {
     dataEnvio: sql`c.data_ordem ${dir}`,
     numero: sql`c.numero ${dir}`,
     tipo: sql`(SELECT tp.descricao FROM tipo_documento tp WHERE tp.id = c.id_tipo_documento) COLLATE pt_br ${dir}`,
+    prazo: sql`c.prazo ${dir} NULLS LAST, c.data_ordem DESC`,
   }[c.ordenacao];
+  // The deadline order breaks ties by the newest arrival whatever the direction, as the box's default order.
+  const desempate = c.ordenacao === 'prazo' ? sql`c.id DESC` : sql`c.id ${dir}`;
   const linhas =
-    c.ordenacao === 'dataEnvio' ? caixa(c, { direcao: dir, quantidade: inicio + c.tamanhoPagina }) : caixa(c);
+    c.ordenacao === 'dataEnvio' || c.ordenacao === 'prazo'
+      ? caixa(c, { direcao: dir, quantidade: inicio + c.tamanhoPagina, porPrazo: c.ordenacao === 'prazo' })
+      : caixa(c);
   // Read when the user opened (or received) it since it arrived: the arrival is the row's date in the box.
   const leitura =
     c.idLeitor === undefined
@@ -138,20 +175,20 @@ export function consultasCaixa(c: CriteriosCaixa) {
     // The page's keys first, then the details of those rows only.
     pagina: sql<LinhaCaixa>`
     WITH pagina AS (
-      SELECT c.id, c.pendente, c.data_ordem, c.numero, c.id_tipo_documento FROM (${linhas}) c
-      ORDER BY ${chave}, c.id ${dir}
+      SELECT c.id, c.pendente, c.data_ordem, c.numero, c.id_tipo_documento, c.prazo FROM (${linhas}) c
+      ORDER BY ${chave}, ${desempate}
       LIMIT ${c.tamanhoPagina} OFFSET ${inicio}
     )
     SELECT d.id, d.numero, d.id_tipo_documento, tp.descricao AS tipo_descricao, d.resumo_assunto, d.situacao,
-      c.pendente, d.data_envio, d.data_criacao, d.urgente, d.estado_processamento, d.estado_origem, d.estado_tamanho,
+      c.pendente, d.data_envio, d.data_criacao, to_char(c.prazo, 'YYYY-MM-DD') AS prazo, d.urgente, d.estado_processamento, d.estado_origem, d.estado_tamanho,
       d.estado_visibilidade_caixa, ${lido},
       (SELECT uo.sigla FROM tramitacao t JOIN unidade uo ON uo.id = t.id_unidade_origem
-        WHERE t.id_documento = d.id ORDER BY t.sequencia DESC LIMIT 1) AS origem_sigla
+        WHERE t.id_documento = d.id AND t.dt_cancelamento IS NULL ORDER BY t.sequencia DESC LIMIT 1) AS origem_sigla
     FROM pagina c
     JOIN documento d ON d.id = c.id
     JOIN tipo_documento tp ON tp.id = d.id_tipo_documento
     ${leitura}
-    ORDER BY ${chave}, c.id ${dir}`,
+    ORDER BY ${chave}, ${desempate}`,
   };
 }
 
@@ -238,6 +275,7 @@ export function listarUnidadesComDocumentos(db: Banco) {
             .select(sql`1`.as('um'))
             .whereRef('t.idUnidadeDestino', '=', 'u.id')
             .where('t.dtRecebimento', 'is', null)
+            .where('t.dtCancelamento', 'is', null)
             .where('t.idTramitacaoPrincipal', 'is', null)
             .where('d.situacao', '=', 'ENVIADO')
             .where(visivelNaCaixa),

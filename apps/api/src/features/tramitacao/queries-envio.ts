@@ -1,6 +1,7 @@
 import type { NivelAcesso } from '@tramite/shared';
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
+import type { SituacaoDocumento } from '../../db/schema.ts';
 
 export { hipoteseAtiva } from '../../db/consultas-comuns.ts';
 
@@ -79,6 +80,14 @@ export interface NovaTramitacao {
   idHipoteseLegal: number | null;
   despachoPreparatorio: string | null;
   reencaminhamento: boolean;
+  prazo: string | null;
+  origemPrazo: 'PASSO' | 'REMETENTE' | null;
+  retornoProgramado: string | null;
+  /** The document as it was before this sending, for a recall to restore it. */
+  situacaoAnterior: SituacaoDocumento;
+  estadoProcessamentoAnterior: number;
+  dataEnvioAnterior: Date | string | null;
+  prazoAnterior: string | null;
 }
 
 /** The immutable movement row, numbered after the document's last one (unique per document and sequencia). */
@@ -98,12 +107,13 @@ export function inserirTramitacao(db: Banco, t: NovaTramitacao) {
 }
 
 /** The sending's effect on the document: ENVIADO now; the first sending also validates it (data_validade). */
-export function registrarEnvio(db: Banco, idDocumento: number, estadoProcessamento: number) {
+export function registrarEnvio(db: Banco, idDocumento: number, estadoProcessamento: number, prazo: string | null) {
   return db
     .updateTable('documento')
     .set({
       situacao: 'ENVIADO',
       estadoProcessamento,
+      prazo,
       dataEnvio: sql`now()`,
       dataValidade: sql`coalesce(data_validade, now())`,
       dataUltimaAlteracao: sql`now()`,

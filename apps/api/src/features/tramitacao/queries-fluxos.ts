@@ -11,6 +11,8 @@ export interface PassoDoFluxo {
   tipo: TipoPasso;
   ordem: number;
   destino: DestinoPasso;
+  /** The step's default deadline in business days (null: none). */
+  prazoDiasUteis: number | null;
   /** passo_unidade_origem: units allowed to take the step (empty: any unit holding the document). */
   origens: number[];
 }
@@ -22,7 +24,7 @@ export interface FluxoComPassos {
 }
 
 const passosComOrigens = sql`
-  SELECT p.id, p.id_fluxo, p.descricao, p.tipo, p.ordem, p.destino,
+  SELECT p.id, p.id_fluxo, p.descricao, p.tipo, p.ordem, p.destino, p.prazo_dias_uteis,
     coalesce((SELECT json_agg(o.id_unidade ORDER BY o.id_unidade) FROM passo_unidade_origem o WHERE o.id_passo = p.id),
       '[]'::json) AS origens
   FROM passo p`;

@@ -13,6 +13,7 @@ function consultaTramitacoes(db: Banco) {
     .leftJoin('usuario as rec', 'rec.id', 't.idUsuarioRecebedor')
     .leftJoin('fluxo as f', 'f.id', 't.idFluxo')
     .leftJoin('hipoteseLegal as h', 'h.id', 't.idHipoteseLegal')
+    .leftJoin('usuario as canc', 'canc.id', 't.idUsuarioCancelamento')
     .select([
       't.id',
       't.sequencia',
@@ -33,6 +34,19 @@ function consultaTramitacoes(db: Banco) {
       't.dtRecebimento',
       't.reencaminhamento',
       't.idTramitacaoPrincipal',
+      sql<string | null>`to_char(t.prazo, 'YYYY-MM-DD')`.as('prazo'),
+      't.origemPrazo',
+      // The last change of this movement's deadline (prazo_alteracao_documento_idx by the document, then by the row).
+      sql<string | null>`(SELECT u.nome FROM prazo_alteracao pa JOIN usuario u ON u.id = pa.id_usuario
+        WHERE pa.id_documento = t.id_documento AND pa.id_tramitacao = t.id AND pa.tipo = 'PRAZO'
+        ORDER BY pa.em DESC, pa.id DESC LIMIT 1)`.as('prazoAlteradoPor'),
+      sql<Date | null>`(SELECT pa.em FROM prazo_alteracao pa
+        WHERE pa.id_documento = t.id_documento AND pa.id_tramitacao = t.id AND pa.tipo = 'PRAZO'
+        ORDER BY pa.em DESC, pa.id DESC LIMIT 1)`.as('prazoAlteradoEm'),
+      sql<string | null>`to_char(t.retorno_programado, 'YYYY-MM-DD')`.as('retornoProgramado'),
+      't.dtCancelamento',
+      'canc.nome as usuarioCancelamento',
+      't.motivoCancelamento',
     ]);
 }
 
@@ -45,9 +59,11 @@ export function buscarTramitacao(db: Banco, idTramitacao: number) {
   return consultaTramitacoes(db).where('t.id', '=', idTramitacao).executeTakeFirst();
 }
 
+/** The last live sending: a recalled one is history, not where the document is. */
 export function buscarUltimaTramitacaoCompleta(db: Banco, idDocumento: number) {
   return consultaTramitacoes(db)
     .where('t.idDocumento', '=', idDocumento)
+    .where('t.dtCancelamento', 'is', null)
     .orderBy('t.sequencia', 'desc')
     .limit(1)
     .executeTakeFirst();

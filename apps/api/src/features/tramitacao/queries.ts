@@ -22,6 +22,8 @@ const COLUNAS_DOCUMENTO = [
   'estadoProcessamento',
   'estadoVisibilidadeCaixa',
   'idDocumentoAgregador',
+  'dataEnvio',
+  'prazo',
 ] as const;
 
 /** Locks the document for a receipt or a sending: a concurrent receive or send of it waits until this one ends. */
@@ -48,7 +50,14 @@ function ultimaSequencia(db: Banco, idDocumento: number) {
     .where('idDocumento', '=', idDocumento);
 }
 
-const COLUNAS_RECEBIMENTO = ['id', 'sequencia', 'idUnidadeOrigem', 'idUnidadeDestino', 'dtRecebimento'] as const;
+const COLUNAS_RECEBIMENTO = [
+  'id',
+  'sequencia',
+  'idUnidadeOrigem',
+  'idUnidadeDestino',
+  'dtRecebimento',
+  'dtCancelamento',
+] as const;
 
 /**
  * Marks the document's last tramitação as received by the unit, only if it is still pending and addressed to that
@@ -61,6 +70,7 @@ export function marcarRecebida(db: Banco, idDocumento: number, idUnidade: number
     .where('idDocumento', '=', idDocumento)
     .where('idUnidadeDestino', '=', idUnidade)
     .where('dtRecebimento', 'is', null)
+    .where('dtCancelamento', 'is', null)
     .where('sequencia', '=', ultimaSequencia(db, idDocumento))
     .returning(COLUNAS_RECEBIMENTO)
     .executeTakeFirst();
@@ -73,6 +83,7 @@ export function marcarRecebidaEmNome(db: Banco, idDocumento: number, idUsuario: 
     .set({ dtRecebimento: sql`now()`, idUsuarioRecebedor: idUsuario, reencaminhamento: true })
     .where('idDocumento', '=', idDocumento)
     .where('dtRecebimento', 'is', null)
+    .where('dtCancelamento', 'is', null)
     .where('sequencia', '=', ultimaSequencia(db, idDocumento))
     .returning(COLUNAS_RECEBIMENTO)
     .executeTakeFirst();

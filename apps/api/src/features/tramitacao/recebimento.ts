@@ -53,6 +53,27 @@ export async function concluirRecebimento(
 type DocumentoBloqueado = Awaited<ReturnType<typeof bloquearDocumentoVisivel>>;
 
 /**
+ * The document locked for a receipt. A recalled first sending makes it a draft of its origin again, hidden from the
+ * destination: whoever was to receive it (its unit, or an administrator receiving in its name) hears that the sending
+ * was recalled (409) rather than that the document does not exist.
+ */
+async function bloquearParaRecebimento(
+  trx: Banco,
+  idDocumento: number,
+  usuario: UsuarioAutenticado,
+  reencaminhamento: boolean,
+): Promise<DocumentoBloqueado> {
+  try {
+    return await bloquearDocumentoVisivel(trx, idDocumento, usuario);
+  } catch (erro) {
+    const ultima = await queries.buscarUltimaTramitacao(trx, idDocumento);
+    const destinoDoChamador = ultima && (reencaminhamento || usuario.lotacoes.includes(ultima.idUnidadeDestino));
+    if (ultima?.dtCancelamento && destinoDoChamador) throw conflito(MENSAGENS.cancelamentoEnvio.envioCancelado);
+    throw erro;
+  }
+}
+
+/**
  * A way of receiving, as a service function: in one transaction the document is locked, `marcar` marks its pending
  * tramitação received (or throws why it cannot) and the receipt is concluded; it answers the document as the caller
  * sees it after the commit.
@@ -73,7 +94,7 @@ export function recebimentoNaTransacao(
     urlPublica: string,
   ): Promise<Documento> => {
     await db.transaction().execute(async (trx) => {
-      const documento = await bloquearDocumentoVisivel(trx, idDocumento, usuario);
+      const documento = await bloquearParaRecebimento(trx, idDocumento, usuario, reencaminhamento);
       const { tramitacao, idUnidade } = await marcar(trx, documento, usuario);
       await concluirRecebimento(trx, { usuario, documento, tramitacao, idUnidade, reencaminhamento, ip, urlPublica });
     });
@@ -98,6 +119,9 @@ async function marcarRecebidaNaUnidadeAtual(trx: Banco, documento: DocumentoBloq
     const ultima = await queries.buscarUltimaTramitacao(trx, documento.id);
     if (ultima && ultima.idUnidadeDestino === idUnidade && ultima.dtRecebimento !== null) {
       throw conflito(MENSAGENS.documento.jaRecebido);
+    }
+    if (ultima && ultima.idUnidadeDestino === idUnidade && ultima.dtCancelamento !== null) {
+      throw conflito(MENSAGENS.cancelamentoEnvio.envioCancelado);
     }
     throw semPermissao(MENSAGENS.documento.naoPendenteRecebimento);
   }

@@ -13,8 +13,8 @@ import type { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
 import { conflito, naoEncontrado } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
-import { paraItemCaixa, somenteDigitos } from './caixa-postal.ts';
-import { enviarNaTransacao, type OrigemPedido } from './envio.ts';
+import { paginaDaCaixa, somenteDigitos } from './caixa-postal.ts';
+import { enviarNaTransacao, type OrigemPedido, type PedidoEnvio } from './envio.ts';
 import * as queries from './queries.ts';
 import { concluirRecebimento, recebimentoNaTransacao } from './recebimento.ts';
 import {
@@ -41,7 +41,7 @@ export async function caixaPostalReencaminhamento(
   filtros: z.infer<typeof filtrosReencaminhamentoSchema>,
 ): Promise<PaginaCaixaPostal> {
   if (!(await queries.buscarUnidade(db, idUnidade))) throw naoEncontrado(MENSAGENS.geral.naoEncontrado);
-  const { itens, total } = await queries.listarCaixa(db, {
+  const pagina = await queries.listarCaixa(db, {
     idUnidade,
     numeroDigitos: somenteDigitos(filtros.numeroDocumento),
     incluirRascunhos: false,
@@ -50,7 +50,7 @@ export async function caixaPostalReencaminhamento(
     pagina: filtros.pagina,
     tamanhoPagina: filtros.tamanhoPagina,
   });
-  return { itens: itens.map(paraItemCaixa), total, pagina: filtros.pagina, tamanhoPagina: filtros.tamanhoPagina };
+  return paginaDaCaixa(db, pagina, filtros);
 }
 
 /**
@@ -94,6 +94,7 @@ async function marcarRecebidaEmNome(trx: Banco, documento: queries.DocumentoTram
     documento.situacao === 'ENVIADO' ? await queries.marcarRecebidaEmNome(trx, documento.id, usuario.id) : undefined;
   if (!tramitacao) {
     const ultima = await queries.buscarUltimaTramitacao(trx, documento.id);
+    if (ultima && ultima.dtCancelamento !== null) throw conflito(MENSAGENS.cancelamentoEnvio.envioCancelado);
     throw conflito(
       ultima && ultima.dtRecebimento !== null ? MENSAGENS.documento.jaRecebido : MENSAGENS.reencaminhamento.naoPendente,
     );
@@ -114,7 +115,9 @@ export async function reencaminhar(
   db: Banco,
   usuario: UsuarioAutenticado,
   idDocumento: number,
-  pedido: { idPasso: number; idDestino: number; despacho?: string | null; idUnidade?: number },
+  pedido: Pick<PedidoEnvio, 'idPasso' | 'idDestino' | 'despacho' | 'prazo' | 'retornoProgramado'> & {
+    idUnidade?: number;
+  },
   origem: OrigemPedido,
 ): Promise<Tramitacao> {
   const { idTramitacao } = await db.transaction().execute(async (trx) => {
@@ -139,6 +142,8 @@ export async function reencaminhar(
         tipoDespacho: TIPO_DESPACHO_PADRAO,
         nivelAcesso: NIVEL_ACESSO_PADRAO,
         idHipoteseLegal: null,
+        prazo: pedido.prazo,
+        retornoProgramado: pedido.retornoProgramado,
       },
       { idUnidade: null, passoEquivalente: false, ...origem },
     );

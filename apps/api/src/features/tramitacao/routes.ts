@@ -1,4 +1,6 @@
 import {
+  alterarPrazoSchema,
+  alterarRetornoProgramadoSchema,
   consistenciaSchema,
   consultaPassoSchema,
   contagensCaixaPostalSchema,
@@ -11,6 +13,7 @@ import {
   filtrosReencaminhamentoSchema,
   fluxoSchema,
   paginaCaixaPostalSchema,
+  prazoAlteradoSchema,
   rascunhoDespachoSchema,
   receberLoteSchema,
   reencaminharSchema,
@@ -32,8 +35,10 @@ import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as caixa from './caixa-postal.ts';
 import type { OrigemPedido } from './envio.ts';
 import * as envio from './envio.ts';
+import * as prazos from './prazos.ts';
 import * as recebimento from './recebimento.ts';
 import * as reencaminhamento from './reencaminhamento.ts';
+import { rotasCancelamentoEnvio } from './routes-cancelamento-envio.ts';
 import * as service from './service.ts';
 
 const parametrosFluxo = z.object({ id: idSchema, idFluxo: idSchema });
@@ -223,6 +228,39 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
       service.salvarDespacho(app.db, exigirUsuario(request), request.params.id, request.body, request.ip),
   );
 
+  app.patch(
+    '/documentos/:id/prazo',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramitacao'],
+        summary:
+          'Altera ou retira (null) o prazo da última tramitação; só a unidade que detém o documento recebido; motivo obrigatório',
+        params: parametroId,
+        body: alterarPrazoSchema,
+        response: { 200: prazoAlteradoSchema, ...erros },
+      },
+    },
+    async (request) => prazos.alterarPrazo(app.db, exigirUsuario(request), request.params.id, request.body, request.ip),
+  );
+
+  app.patch(
+    '/documentos/:id/retorno-programado',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramitacao'],
+        summary:
+          'Altera ou retira (null) o retorno programado; só a unidade que o programou, enquanto o documento não voltou a ela',
+        params: parametroId,
+        body: alterarRetornoProgramadoSchema,
+        response: { 200: prazoAlteradoSchema, ...erros },
+      },
+    },
+    async (request) =>
+      prazos.alterarRetornoProgramado(app.db, exigirUsuario(request), request.params.id, request.body, request.ip),
+  );
+
   app.get(
     '/documentos/:id/tramitacoes/despacho',
     {
@@ -404,4 +442,6 @@ export const rotasTramitacao: FastifyPluginAsyncZod = async (app) => {
     corpo: reencaminharSchema,
     enviar: reencaminhamento.reencaminhar,
   });
+
+  rotasCancelamentoEnvio(app);
 };

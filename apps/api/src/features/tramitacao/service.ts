@@ -40,8 +40,10 @@ export async function bloquearDocumentoVisivel(trx: Banco, idDocumento: number, 
   return documento;
 }
 
-export const destinoPendente = (ultima: { idUnidadeDestino: number; dtRecebimento: Date | null } | undefined) =>
-  ultima && ultima.dtRecebimento === null ? ultima.idUnidadeDestino : null;
+/** Where the last sending waits to be received; null when it was received or recalled (or there is none). */
+export const destinoPendente = (
+  ultima: { idUnidadeDestino: number; dtRecebimento: Date | null; dtCancelamento: Date | null } | undefined,
+) => (ultima && ultima.dtRecebimento === null && ultima.dtCancelamento === null ? ultima.idUnidadeDestino : null);
 
 export function erroImpedimento(impedimento: ImpedimentoTramitacao): ErroDominio {
   const mensagem = IMPEDIMENTOS_TRAMITACAO[impedimento];
@@ -49,7 +51,13 @@ export function erroImpedimento(impedimento: ImpedimentoTramitacao): ErroDominio
 }
 
 function passoPublico(passo: queries.PassoDoFluxo) {
-  return { id: passo.id, descricao: passo.descricao, tipo: passo.tipo, ordem: passo.ordem };
+  return {
+    id: passo.id,
+    descricao: passo.descricao,
+    tipo: passo.tipo,
+    ordem: passo.ordem,
+    prazoDiasUteis: passo.prazoDiasUteis,
+  };
 }
 
 /** Flows of the document's type with the steps the unit may take now (none when it may not forward it). */
@@ -232,6 +240,21 @@ function paraTramitacao(linha: queries.LinhaTramitacao, leitor: Leitor, agora: D
     dias: calcularDias(linha.dtDespacho, linha.dtRecebimento, agora),
     reencaminhamento: linha.reencaminhamento,
     idTramitacaoPrincipal: linha.idTramitacaoPrincipal,
+    prazo: linha.prazo,
+    origemPrazo: linha.origemPrazo,
+    prazoAlterado:
+      linha.prazoAlteradoEm === null
+        ? null
+        : { em: new Date(linha.prazoAlteradoEm).toISOString(), usuario: linha.prazoAlteradoPor ?? '' },
+    retornoProgramado: linha.retornoProgramado,
+    cancelamento:
+      linha.dtCancelamento === null
+        ? null
+        : {
+            em: new Date(linha.dtCancelamento).toISOString(),
+            usuario: linha.usuarioCancelamento ?? '',
+            motivo: visivel ? linha.motivoCancelamento : null,
+          },
   };
 }
 

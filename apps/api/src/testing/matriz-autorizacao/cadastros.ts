@@ -17,6 +17,7 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
   'GET /api/auth': chamar(logado(200), '/api/auth'),
   'GET /api/auth/permissoes': chamar(logado(200), '/api/auth/permissoes'),
   'GET /api/auth/configuracoes': chamar(logado(200), '/api/auth/configuracoes'),
+  'GET /api/resumo-diario/contagens': chamar(logado(200), '/api/resumo-diario/contagens'),
   'POST /api/auth/configuracoes': {
     // Someone else's unit as the current one: refused for both (neither is lotado in the Reitoria).
     esperado: logado(400),
@@ -61,6 +62,16 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
     esperado: comPermissao,
     pedido: (m) => ({ url: `/api/administracao/usuarios/${m.usuarios.titular}`, payload: { ativo: false } }),
   },
+  'GET /api/calendario': chamar(logado(200), '/api/calendario?inicio=2026-01-01&fim=2026-12-31'),
+  'GET /api/administracao/calendario': chamar(comPermissao, '/api/administracao/calendario?ano=2026'),
+  'POST /api/administracao/calendario': {
+    esperado: comPermissao,
+    pedido: () => ({
+      url: '/api/administracao/calendario',
+      payload: { data: '2026-06-08', descricao: 'Aniversário da cidade', tipo: 'FERIADO_LOCAL' },
+    }),
+  },
+  'DELETE /api/administracao/calendario/{data}': chamar(comPermissao, '/api/administracao/calendario/2026-06-08'),
   'GET /api/propriedades/hipoteses-legais': chamar(todos(200), '/api/propriedades/hipoteses-legais'),
 
   // Look-ups

@@ -108,11 +108,62 @@ export const MATRIZ_DOCUMENTOS: Record<string, Caso> = {
       },
     }),
   },
+  // Issue 20: deadlines are changed by the holder (the cofre waits in the PROGRAD), the return by its scheduler.
+  'PATCH /api/documentos/{id}/prazo': {
+    esperado: logado(403),
+    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/prazo`, payload: { prazo: null, motivo: 'Matriz' } }),
+  },
+  'PATCH /api/documentos/{id}/retorno-programado': {
+    esperado: logado(403),
+    pedido: (m) => ({
+      url: `/api/documentos/${m.cofre.id}/retorno-programado`,
+      payload: { data: null, motivo: 'Matriz' },
+    }),
+  },
+  // Ciência: anyone logged in who can see the document; its list and the events never carry the cofre's secrets.
+  'POST /api/documentos/{id}/ciencia': {
+    esperado: logado(201),
+    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/ciencia`, payload: { observacao: 'Ciente' } }),
+  },
+  'GET /api/documentos/{id}/ciencias': chamar(logado(200), (m) => `/api/documentos/${m.cofre.id}/ciencias`),
+  'POST /api/ciencias/lote': {
+    esperado: logado(200),
+    pedido: (m) => ({ url: '/api/ciencias/lote', payload: { idsDocumentos: [m.cofre.id], observacao: null } }),
+  },
+  'GET /api/documentos/{id}/eventos': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/eventos`),
+  // Sobrestamento: only the holding unit (neither caller holds the cofre).
+  'GET /api/documentos/{id}/sobrestamento': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/sobrestamento`),
+  'POST /api/documentos/{id}/sobrestamento': {
+    esperado: logado(403),
+    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/sobrestamento`, payload: { motivo: 'Matriz' } }),
+  },
+  'POST /api/documentos/{id}/sobrestamento/levantamento': {
+    esperado: logado(403),
+    pedido: (m) => ({ url: `/api/documentos/${m.cofre.id}/sobrestamento/levantamento`, payload: {} }),
+  },
+  // Issue 20: only the sending unit recalls (the fixture was sent by the Reitoria to the Protocolo Central).
+  'POST /api/documentos/{id}/cancelar-envio': {
+    esperado: logado(403),
+    pedido: async (m, t) => ({
+      url: `/api/documentos/${(await documentoDoProtocolo(t, m, { situacao: 'ENVIADO' })).id}/cancelar-envio`,
+      payload: { motivo: 'Matriz de autorização' },
+    }),
+  },
+  'POST /api/tramitacoes/cancelamento/lote': {
+    esperado: logado(200),
+    pedido: async (m, t) => ({
+      url: '/api/tramitacoes/cancelamento/lote',
+      payload: { idsDocumentos: [(await documentoDoProtocolo(t, m, { situacao: 'ENVIADO' })).id], motivo: 'Lote' },
+    }),
+  },
   'GET /api/caixa-postal': chamar(logado(200), '/api/caixa-postal?dataInicio=2000-01-01&dataFim=2100-12-31'),
   'GET /api/caixa-postal/contagens': chamar(
     logado(200),
     '/api/caixa-postal/contagens?dataInicio=2000-01-01&dataFim=2100-12-31',
   ),
+  // Issue 20: the caller's current unit's deadlines.
+  'GET /api/controle-de-prazos': chamar(logado(200), '/api/controle-de-prazos?aba=retornos'),
+  'GET /api/controle-de-prazos/retornos-pendentes': chamar(logado(200), '/api/controle-de-prazos/retornos-pendentes'),
   // Each document's outcome is in the answer (200); who may call it is what is checked here.
   'POST /api/recebimentos/lote': {
     esperado: logado(200),

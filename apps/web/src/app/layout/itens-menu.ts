@@ -2,6 +2,8 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import EventOutlined from '@mui/icons-material/EventOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -52,6 +54,7 @@ const GRUPOS: GrupoMenu[] = [
     itens: [
       item('Nova autuação', '/autuacoes', NoteAddOutlined, LOGIN),
       item('Caixa postal', '/caixa-postal', InboxOutlined, LOGIN),
+      item('Controle de prazos', '/controle-de-prazos', EventNoteOutlined, LOGIN),
       item('Favoritos', '/documentos-favoritos', StarBorderOutlined, LOGIN),
       item('Arquivos assinados', '/arquivos-assinados', DrawOutlined, LOGIN),
       item('Configurações', '/usuario', SettingsOutlined, LOGIN),
@@ -85,6 +88,10 @@ const GRUPOS: GrupoMenu[] = [
       item('Usuários', '/administracao/usuarios', ManageAccountsOutlined, {
         exigeLogin: true,
         permissao: 'ADMINISTRACAO_USUARIOS',
+      }),
+      item('Calendário', '/administracao/calendario', EventOutlined, {
+        exigeLogin: true,
+        permissao: 'ADMINISTRACAO_CALENDARIO',
       }),
     ],
   },

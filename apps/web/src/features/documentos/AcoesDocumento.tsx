@@ -4,11 +4,14 @@ import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
+import PauseCircleOutlineOutlined from '@mui/icons-material/PauseCircleOutlineOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import PlaylistAddCheckOutlined from '@mui/icons-material/PlaylistAddCheckOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
+import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
   Alert,
@@ -26,7 +29,11 @@ import {
 import {
   type Documento,
   ESTADO,
+  ESTADO_SOBRESTADO,
+  IMPEDIMENTOS_CANCELAMENTO_ENVIO,
   IMPEDIMENTOS_TRAMITACAO,
+  impedimentoCancelamentoEnvio,
+  impedimentoSobrestamento,
   impedimentoTramitacao,
   MENSAGENS,
   motivoNaoEditavel,
@@ -34,14 +41,16 @@ import {
   motivoSemJuntada,
   type Usuario,
 } from '@tramite/shared';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { api, mensagemComDetalhe } from '../../lib/api';
 import { abrirEmNovaAba } from '../../lib/download';
-import { useReceberDocumento } from '../tramitacao/api';
+import { DialogoCiencia } from '../ciencia/api';
+import { DialogoSobrestar, documentoSobrestavel, useSobrestamento } from '../sobrestamento/api';
+import { DialogoCancelarEnvio, useReceberDocumento } from '../tramitacao/api';
 import { solicitarConsolidacao, useAlternarFavorito } from './api';
 import { DialogoComprovanteEmail } from './DialogoComprovanteEmail';
 import { TEXTOS } from './textos';
@@ -203,6 +212,10 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
   const [confirmandoRecebimento, setConfirmandoRecebimento] = useState(false);
   const [enviandoEmail, setEnviandoEmail] = useState(false);
   const [consolidacaoSolicitada, setConsolidacaoSolicitada] = useState(false);
+  const [cancelandoEnvio, setCancelandoEnvio] = useState(false);
+  const [registrandoCiencia, setRegistrandoCiencia] = useState(false);
+  const [sobrestando, setSobrestando] = useState(false);
+  const sobrestamento = useSobrestamento(documento.idDocumento);
   const id = documento.idDocumento;
 
   async function confirmarRecebimento() {
@@ -258,12 +271,16 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
 
   const acoes = montarAcoes(documento, usuario, {
     receber: () => setConfirmandoRecebimento(true),
+    cancelarEnvio: () => setCancelandoEnvio(true),
     capa: () => abrirPdf(`documentos/${id}/capa`, 'Gerando capa', TEXTOS.erroCapa),
     comprovante: () =>
       abrirPdf(`documentos/${id}/comprovante`, 'Gerando comprovante', MENSAGENS.documento.erroComprovante),
     enviarEmail: () => setEnviandoEmail(true),
     consolidar,
     favorito: alternarFavoritoAgora,
+    ciencia: () => setRegistrandoCiencia(true),
+    sobrestar: () => setSobrestando(true),
+    processo: sobrestamento.data?.processo ?? false,
   });
   const naBarra = telaEstreita ? acoes.filter((acao) => acao.principal && acao.motivo === null) : acoes;
   const noMenu = telaEstreita ? acoes.filter((acao) => !naBarra.includes(acao)) : [];
@@ -303,17 +320,39 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
         Confirma o recebimento do documento {documento.numero} na sua unidade?
       </DialogoConfirmacao>
       <DialogoComprovanteEmail aberto={enviandoEmail} documento={documento} aoFechar={() => setEnviandoEmail(false)} />
+      {cancelandoEnvio ? (
+        <Suspense fallback={null}>
+          <DialogoCancelarEnvio aberto documento={documento} aoFechar={() => setCancelandoEnvio(false)} />
+        </Suspense>
+      ) : null}
+      <DialogoCiencia
+        aberto={registrandoCiencia}
+        idDocumento={id}
+        numero={documento.numero}
+        aoFechar={() => setRegistrandoCiencia(false)}
+      />
+      <DialogoSobrestar
+        aberto={sobrestando}
+        idDocumento={id}
+        numero={documento.numero}
+        aoFechar={() => setSobrestando(false)}
+      />
     </>
   );
 }
 
 interface Operacoes {
   receber: () => void;
+  cancelarEnvio: () => void;
   capa: () => void;
   comprovante: () => void;
   enviarEmail: () => void;
   consolidar: () => void;
   favorito: () => void;
+  ciencia: () => void;
+  sobrestar: () => void;
+  /** The document's type is a process (GET documentos/{id}/sobrestamento): only processes are suspended. */
+  processo: boolean;
 }
 
 /** The bar's actions in their order, each available, unavailable with its reason, or left out. */
@@ -355,6 +394,18 @@ function montarAcoes(documento: Documento, usuario: Usuario | null, operacoes: O
       para: `/documentos/${id}/tramitar`,
       principal: true,
     });
+    // Recalling a sending: offered to the sending unit's users while the destination has not received it.
+    const ultima = documento.ultimaTramitacao;
+    if (ultima && ultima.dtRecebimento === null && usuario.lotacoes.some((l) => l.id === ultima.unidadeOrigem.id)) {
+      const pendente = { idUnidadeOrigem: ultima.unidadeOrigem.id, dtRecebimento: null, dtCancelamento: null };
+      const impedimentoCancelamento = impedimentoCancelamentoEnvio(documento, pendente, idUnidadeUsuario);
+      acoes.push({
+        rotulo: 'Cancelar envio',
+        icone: <UndoOutlined />,
+        motivo: impedimentoCancelamento ? IMPEDIMENTOS_CANCELAMENTO_ENVIO[impedimentoCancelamento] : null,
+        aoClicar: operacoes.cancelarEnvio,
+      });
+    }
     // Editing the opening only exists while the document is being created.
     const emCriacao = documento.situacao === 'EM_CRIACAO' || estadoProcessamento === 6;
     if (emCriacao) {
@@ -397,6 +448,22 @@ function montarAcoes(documento: Documento, usuario: Usuario | null, operacoes: O
         para: `/documentos/${id}/juntada`,
       },
     );
+    acoes.push({
+      rotulo: 'Registrar ciência',
+      icone: <PlaylistAddCheckOutlined />,
+      motivo: null,
+      aoClicar: operacoes.ciencia,
+    });
+    // Suspending applies to processes only; a suspended one is lifted from the banner above the actions.
+    const sobrestavel = documentoSobrestavel(documento, operacoes.processo);
+    if (operacoes.processo && sobrestavel.estadoProcessamento !== ESTADO_SOBRESTADO) {
+      acoes.push({
+        rotulo: 'Sobrestar',
+        icone: <PauseCircleOutlineOutlined />,
+        motivo: impedimentoSobrestamento(sobrestavel, idUnidadeUsuario)?.mensagem ?? null,
+        aoClicar: operacoes.sobrestar,
+      });
+    }
   }
 
   // The cover exists only for types that generate one.

@@ -7,10 +7,13 @@ import { rotuloSituacaoDocumento } from '../../lib/rotulos-documento';
 import { useUsuario } from '../../lib/sessao';
 import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { SecaoCiencias } from '../ciencia/api';
+import { AvisoSobrestamento } from '../sobrestamento/api';
 import { AcoesDocumento } from './AcoesDocumento';
 import { useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
 import { EditorMarcadores } from './EditorMarcadores';
+import { PrazoDocumento } from './PrazoDocumento';
 
 function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
   return (
@@ -28,10 +31,13 @@ function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuar
             {documento.urgente ? <Chip label="Urgente" color="error" /> : null}
           </Stack>
         </Box>
+        <AvisoSobrestamento documento={documento} idUnidadeUsuario={usuario?.configuracoes.idUnidadeAtual ?? null} />
         <Box sx={{ mt: 3 }}>
           <AcoesDocumento documento={documento} usuario={usuario} />
         </Box>
       </Paper>
+
+      <PrazoDocumento documento={documento} usuario={usuario} />
 
       <Paper variant="outlined" component="section" aria-labelledby="titulo-dados" sx={{ p: { xs: 2, md: 3 } }}>
         <Typography id="titulo-dados" component="h2" variant="h6" sx={{ mb: 2 }}>
@@ -39,6 +45,8 @@ function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuar
         </Typography>
         <DadosDocumento documento={documento} />
       </Paper>
+
+      {usuario ? <SecaoCiencias idDocumento={documento.idDocumento} /> : null}
 
       {usuario ? (
         <Paper variant="outlined" component="section" aria-labelledby="titulo-marcadores" sx={{ p: { xs: 2, md: 3 } }}>

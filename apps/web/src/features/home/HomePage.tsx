@@ -15,6 +15,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { Pagina } from '../../components/Pagina';
 import { unidadeAtual, urlLogin, useUsuario } from '../../lib/sessao';
 import { ROTULOS_FILA, useContagensCaixaPadrao } from '../tramitacao/api';
+import { useContagensPrazos } from './api';
 
 interface Atalho {
   titulo: string;
@@ -56,7 +57,7 @@ const ATALHOS_USUARIO: Atalho[] = [
   },
   {
     titulo: 'Configurações',
-    descricao: 'Escolha sua unidade atual e o e-mail de notificações.',
+    descricao: 'Escolha sua unidade atual, o e-mail de notificações e o resumo diário.',
     caminho: '/usuario',
     icone: SettingsOutlined,
   },
@@ -119,6 +120,32 @@ function CartaoAtalho({ titulo, descricao, caminho, icone: Icone }: Atalho) {
   );
 }
 
+/** One count of the home page: the number, what it counts, and a link to the list it counts. */
+function CartaoContagem({
+  para,
+  valor,
+  rotulo,
+  testId,
+}: {
+  para: string;
+  valor: number;
+  rotulo: string;
+  testId: string;
+}) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardActionArea component={RouterLink} to={para} sx={{ height: '100%', p: 2 }} data-testid={testId}>
+        <Typography component="span" variant="h4" sx={{ display: 'block', fontWeight: 700 }}>
+          {valor.toLocaleString('pt-BR')}
+        </Typography>
+        <Typography component="span" variant="body2">
+          {rotulo}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}
+
 /**
  * The user's postal box at a glance (issue 20): how many documents each queue of the box holds as it opens (the
  * current unit, the default period), each a link into the box with that queue.
@@ -134,21 +161,45 @@ function ResumoCaixa({ idUnidadeAtual }: { idUnidadeAtual: number }) {
       <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {FILAS_CAIXA_POSTAL.map((fila) => (
           <Grid key={fila} component="li" size={{ xs: 6, md: 3 }}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea
-                component={RouterLink}
-                to={`/caixa-postal?fila=${fila}`}
-                sx={{ height: '100%', p: 2 }}
-                data-testid={`contagem-home-${fila}`}
-              >
-                <Typography component="span" variant="h4" sx={{ display: 'block', fontWeight: 700 }}>
-                  {data[fila].toLocaleString('pt-BR')}
-                </Typography>
-                <Typography component="span" variant="body2">
-                  {ROTULOS_FILA[fila]}
-                </Typography>
-              </CardActionArea>
-            </Card>
+            <CartaoContagem
+              para={`/caixa-postal?fila=${fila}`}
+              valor={data[fila]}
+              rotulo={ROTULOS_FILA[fila]}
+              testId={`contagem-home-${fila}`}
+            />
+          </Grid>
+        ))}
+      </Grid>
+    </Box>
+  );
+}
+
+const CONTAGENS_PRAZOS = [
+  { chave: 'venceHoje', rotulo: 'Vencem hoje', caminho: '/caixa-postal?situacaoPrazo=VENCE_HOJE' },
+  { chave: 'vencidos', rotulo: 'Vencidos', caminho: '/caixa-postal?situacaoPrazo=VENCIDO' },
+  {
+    chave: 'retornosVencidos',
+    rotulo: 'Retornos programados vencidos',
+    caminho: '/controle-de-prazos?aba=retornos',
+  },
+] as const;
+
+/**
+ * The current unit's deadlines at a glance (issue 20), the daily digest's counts: documents in the box due today and
+ * overdue, and the returns the unit scheduled that are overdue; each a link to the list it counts.
+ */
+function ResumoPrazos({ idUnidade }: { idUnidade: number }) {
+  const { data } = useContagensPrazos(idUnidade);
+  if (!data) return null;
+  return (
+    <Box component="section" aria-labelledby="titulo-resumo-prazos" sx={{ mb: 4 }} data-testid="resumo-prazos">
+      <Typography id="titulo-resumo-prazos" component="h2" variant="h5" sx={{ mb: 2 }}>
+        Prazos da unidade
+      </Typography>
+      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {CONTAGENS_PRAZOS.map(({ chave, rotulo, caminho }) => (
+          <Grid key={chave} component="li" size={{ xs: 12, sm: 4 }}>
+            <CartaoContagem para={caminho} valor={data[chave]} rotulo={rotulo} testId={`contagem-prazo-${chave}`} />
           </Grid>
         ))}
       </Grid>
@@ -198,6 +249,7 @@ export function HomePage() {
       )}
 
       {usuario && unidade ? <ResumoCaixa idUnidadeAtual={unidade.id} /> : null}
+      {usuario && unidade ? <ResumoPrazos idUnidade={unidade.id} /> : null}
 
       <Box component="section" aria-labelledby="titulo-atalhos" sx={{ mb: 4 }}>
         <Typography id="titulo-atalhos" component="h2" variant="h5" sx={{ mb: 2 }}>

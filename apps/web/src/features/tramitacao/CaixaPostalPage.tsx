@@ -1,9 +1,9 @@
 import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
 import { type ContagensCaixaPostal, FILAS_CAIXA_POSTAL, type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
@@ -11,6 +11,7 @@ import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
 import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useCaixaPostal, useMarcarLidoNaCaixa, useReceberDocumento } from './api';
+import { useRetornosPendentes } from './api-controle-prazos';
 import { ROTULOS_FILA, useContagensCaixa } from './contagens-caixa';
 import { FormularioCaixaPostal } from './FormularioCaixaPostal';
 import {
@@ -39,6 +40,7 @@ const DialogoTramitacaoLote = lazy(async () => ({
 const DialogoRecebimentoLote = lazy(async () => ({
   default: (await import('./DialogoTramitacaoLote')).DialogoRecebimentoLote,
 }));
+const DialogoCienciaLote = lazy(async () => ({ default: (await import('../ciencia/api')).DialogoCienciaLote }));
 
 type Fila = (typeof FILAS_CAIXA_POSTAL)[number];
 
@@ -91,6 +93,19 @@ function FilasCaixa({
   );
 }
 
+/** Issue 20: the unit's scheduled returns that are due today or overdue, with a link to them. */
+function AvisoRetornos({ quantidade }: { quantidade: number }) {
+  if (quantidade === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="aviso-retornos">
+      {MENSAGENS.prazos.retornosVencidos(quantidade)}{' '}
+      <Link component={RouterLink} to="/controle-de-prazos?aba=retornos">
+        Ver no controle de prazos
+      </Link>
+    </Alert>
+  );
+}
+
 /** Spec §8: a search that never got an answer (status 0) was too heavy; others show the server's message. */
 function mensagemErroBusca(erro: unknown): string {
   if (erro instanceof ErroHttp && erro.status === 0) return MENSAGENS.caixaPostal.tempoEsgotado;
@@ -119,6 +134,8 @@ export function CaixaPostalPage() {
   const [recebendo, setRecebendo] = useState<ItemCaixaPostal | null>(null);
   const [tramitandoLote, setTramitandoLote] = useState(false);
   const [recebendoLote, setRecebendoLote] = useState(false);
+  // Bulk ciência: null while never opened (then mounted, so that it closes with its transition).
+  const [cienciaLote, setCienciaLote] = useState<boolean | null>(null);
   const receber = useReceberDocumento();
   const marcarLido = useMarcarLidoNaCaixa();
   // Once opened, a dialog stays mounted so that it closes with its transition, as before it was loaded on demand.
@@ -191,6 +208,7 @@ export function CaixaPostalPage() {
 
   const idUnidadeCaixa = Number(estado.filtros.idUnidadeAtual) || idUnidadeUsuario;
   const acoesHabilitadas = idUnidadeCaixa === idUnidadeUsuario;
+  const retornos = useRetornosPendentes(idUnidadeUsuario !== null && acoesHabilitadas);
 
   /** Shows this search: a new address, or the same one asked again (a repeated search is read anew). */
   function irPara(novo: EstadoCaixa) {
@@ -265,6 +283,7 @@ export function CaixaPostalPage() {
       titulo="Caixa postal"
       descricao={`Documentos enviados às suas unidades e os que estão com elas. Sem filtros, mostra os últimos ${DIAS_PERIODO_PADRAO} dias da sua unidade atual.`}
     >
+      {acoesHabilitadas ? <AvisoRetornos quantidade={retornos.data?.vencidosOuHoje ?? 0} /> : null}
       <FormularioCaixaPostal
         erro={erroFormulario ?? erroUrl}
         valores={valores}
@@ -312,6 +331,9 @@ export function CaixaPostalPage() {
                   onClick={() => setTramitandoLote(true)}
                 >
                   Tramitar selecionados
+                </Button>
+                <Button variant="outlined" disabled={selecionados.size === 0} onClick={() => setCienciaLote(true)}>
+                  Dar ciência
                 </Button>
               </Stack>
             ) : null}
@@ -382,6 +404,16 @@ export function CaixaPostalPage() {
             documentos={paraReceber}
             aoFechar={(concluido) => {
               setRecebendoLote(false);
+              if (concluido) setSelecionados(new Map());
+            }}
+          />
+        ) : null}
+        {cienciaLote !== null ? (
+          <DialogoCienciaLote
+            aberto={cienciaLote}
+            idsDocumentos={[...selecionados.keys()]}
+            aoFechar={(concluido) => {
+              setCienciaLote(false);
               if (concluido) setSelecionados(new Map());
             }}
           />

@@ -17,21 +17,25 @@ import {
 import {
   type ItemCaixaPostal,
   MENSAGENS,
+  type ResultadoCancelamentoLote,
   type ResultadoLote,
   type ResultadoRecebimentoLote,
   type TramitarLote,
   tramitarLoteSchema,
 } from '@tramite/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CampoDestino, CamposPassoFluxo } from '../../components/CamposPassoFluxo';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
-import { useEscolhaPasso } from '../../lib/use-escolha-passo';
+import { hojeNoNavegador, useCalendario } from '../../lib/calendario';
+import { passoEscolhido, useEscolhaPasso } from '../../lib/use-escolha-passo';
 import { consultaDestinos, useFluxos, useReceberLote, useTramitarLote } from './api';
 import { CamposDespacho } from './CamposDespacho';
+import { CamposPrazo } from './CamposPrazo';
+import { FormularioCancelamentoLote } from './DialogoCancelarEnvio';
 import { type EnvioValidado, resolverEnvio, type ValoresEnvio, valoresEnvioPadrao } from './formulario-envio';
 import { TEXTOS } from './textos';
 
@@ -48,16 +52,42 @@ interface DialogoTramitacaoLoteProps {
 /** Bulk forwarding (spec §7): one step, destination and dispatch for every selected document, one outcome each. */
 export function DialogoTramitacaoLote({ aberto, documentos, aoFechar }: DialogoTramitacaoLoteProps) {
   const [resultados, setResultados] = useState<ResultadoLote[] | null>(null);
+  // After the forwarding, "Cancelar estes envios": the reason (true), then each recall's outcome.
+  const [cancelamento, setCancelamento] = useState<true | ResultadoCancelamentoLote[] | null>(null);
   const fechar = () => {
     const concluido = resultados !== null;
     setResultados(null);
+    setCancelamento(null);
     aoFechar(concluido);
   };
+  const enviados = (resultados ?? []).filter((resultado) => resultado.tramitado);
   return (
     <Dialog open={aberto} onClose={fechar} aria-labelledby={ID_TITULO} fullWidth maxWidth="md">
-      <DialogTitle id={ID_TITULO}>Tramitar documentos selecionados</DialogTitle>
-      {resultados ? (
-        <ResultadosLote resultados={resultados.map(deTramitacao)} textos={TEXTOS_TRAMITACAO} aoFechar={fechar} />
+      <DialogTitle id={ID_TITULO}>
+        {cancelamento ? 'Cancelar envios dos documentos tramitados' : 'Tramitar documentos selecionados'}
+      </DialogTitle>
+      {cancelamento === true ? (
+        <FormularioCancelamentoLote
+          idTitulo={ID_TITULO}
+          documentos={enviados}
+          aoVoltar={() => setCancelamento(null)}
+          aoConcluir={setCancelamento}
+        />
+      ) : cancelamento ? (
+        <ResultadosLote resultados={cancelamento.map(deCancelamento)} textos={TEXTOS_CANCELAMENTO} aoFechar={fechar} />
+      ) : resultados ? (
+        <ResultadosLote
+          resultados={resultados.map(deTramitacao)}
+          textos={TEXTOS_TRAMITACAO}
+          aoFechar={fechar}
+          acaoExtra={
+            enviados.length > 0 ? (
+              <Button color="error" onClick={() => setCancelamento(true)}>
+                Cancelar estes envios
+              </Button>
+            ) : null
+          }
+        />
       ) : (
         <FormularioLote documentos={documentos} aoConcluir={setResultados} aoCancelar={fechar} />
       )}
@@ -95,18 +125,29 @@ const TEXTOS_RECEBIMENTO: TextosResultado = {
   erro: MENSAGENS.documento.erroReceber,
 };
 
+const TEXTOS_CANCELAMENTO: TextosResultado = {
+  feito: 'Envio cancelado',
+  sucesso: (quantidade) => `${quantidade} envio(s) cancelado(s)`,
+  falhas: (quantidade) => `${quantidade} envio(s) não cancelado(s)`,
+  erro: MENSAGENS.cancelamentoEnvio.erroCancelar,
+};
+
 const deTramitacao = (r: ResultadoLote): ResultadoDocumento => ({ ...r, feito: r.tramitado });
+const deCancelamento = (r: ResultadoCancelamentoLote): ResultadoDocumento => ({ ...r, feito: r.cancelado });
 const deRecebimento = (r: ResultadoRecebimentoLote): ResultadoDocumento => ({ ...r, feito: r.recebido });
 
-/** The outcome of a bulk action (forwarding or receiving): a summary, then one row per document. */
+/** The outcome of a bulk action (forwarding, receiving, recalling): a summary, then one row per document. */
 function ResultadosLote({
   resultados,
   textos,
   aoFechar,
+  acaoExtra = null,
 }: {
   resultados: readonly ResultadoDocumento[];
   textos: TextosResultado;
   aoFechar: () => void;
+  /** What may be done next with these documents, beside "Fechar". */
+  acaoExtra?: ReactNode;
 }) {
   const feitos = resultados.filter((resultado) => resultado.feito).length;
   const resumo = [
@@ -147,6 +188,7 @@ function ResultadosLote({
         </Table>
       </DialogContent>
       <DialogActions>
+        {acaoExtra}
         <Button onClick={aoFechar} variant="contained" autoFocus>
           Fechar
         </Button>
@@ -169,8 +211,13 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
   const primeiro = documentos[0] ?? null;
   const idPrimeiro = primeiro?.idDocumento ?? null;
   const fluxos = useFluxos(idPrimeiro);
+  const calendario = useCalendario();
   const formulario = useForm<ValoresLote, unknown, EnvioValidado<TramitarLote>>({
-    resolver: resolverEnvio(tramitarLoteSchema),
+    // One deadline for all: even the step's default goes as N business days, the same date for every document.
+    resolver: resolverEnvio(tramitarLoteSchema, undefined, (valores) => {
+      const passo = passoEscolhido(fluxos.data, valores);
+      return { passo: passo && { ...passo, prazoDiasUteis: null }, calendario, hoje: hojeNoNavegador() };
+    }),
     defaultValues: { ...valoresEnvioPadrao(), idsDocumentos: documentos.map((documento) => documento.idDocumento) },
     shouldFocusError: false,
   });
@@ -244,6 +291,13 @@ function FormularioLote({ documentos, aoConcluir, aoCancelar }: FormularioLotePr
       <ListaSelecionados documentos={documentos} />
       <CamposPassoFluxo id="lote" escolha={escolha} />
       <CampoDestino id="lote" escolha={escolha} />
+      <CamposPrazo
+        id="lote"
+        formulario={formulario}
+        passo={escolha.passo}
+        calendario={calendario}
+        hoje={hojeNoNavegador()}
+      />
       <CamposDespacho id="lote" formulario={formulario} />
     </FormularioDialogo>
   );

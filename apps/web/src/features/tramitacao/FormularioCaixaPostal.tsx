@@ -1,5 +1,5 @@
-import { Box, Grid, MenuItem, Paper, TextField } from '@mui/material';
-import { MENSAGENS } from '@tramite/shared';
+import { Box, Checkbox, Grid, MenuItem, Paper, TextField } from '@mui/material';
+import { MENSAGENS, SITUACOES_PRAZO } from '@tramite/shared';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { RodapeBusca } from '../../components/RodapeBusca';
@@ -9,7 +9,7 @@ import type { PropsFormularioFiltros } from '../../lib/estado-url';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos } from '../tipos-documentos/api';
 import { useUnidadesCaixaPostal } from './api';
-import type { CampoFiltroCaixa, ValoresFiltrosCaixa } from './filtros-caixa';
+import { type CampoFiltroCaixa, ROTULOS_SITUACAO_PRAZO, type ValoresFiltrosCaixa } from './filtros-caixa';
 
 /** `erro`: the broken rule of spec §5. */
 type FormularioCaixaPostalProps = PropsFormularioFiltros<ValoresFiltrosCaixa>;
@@ -25,7 +25,10 @@ function mensagemErroTipos(erro: unknown): string {
     : MENSAGENS.lookups.erroBuscarTiposDocumento;
 }
 
-/** The postal-box filters of spec §2: document number, document type, current unit and a date range. */
+/**
+ * The postal-box filters of spec §2: document number, document type, current unit and a date range; issue 20 adds
+ * the state of the deadline and "only suspended".
+ */
 export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, erro }: FormularioCaixaPostalProps) {
   const tipos = useTiposDocumentos();
   const unidades = useUnidadesCaixaPostal();
@@ -106,6 +109,38 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
               aoMudar={({ inicio, fim }) => mudar({ dataInicio: inicio, dataFim: fim })}
               erro={erroDatas}
             />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 2 }}>
+            <TextField
+              select
+              fullWidth
+              id="caixa-situacao-prazo"
+              label="Prazo"
+              value={valores.situacaoPrazo}
+              onChange={(evento) => mudar({ situacaoPrazo: evento.target.value })}
+            >
+              <MenuItem value="">Todos</MenuItem>
+              {SITUACOES_PRAZO.map((situacao) => (
+                <MenuItem key={situacao} value={situacao}>
+                  {ROTULOS_SITUACAO_PRAZO[situacao]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, lg: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
+            {/* A plain label, not FormControlLabel: this form is on the first screen, whose bundle is counted. */}
+            <Box
+              component="label"
+              htmlFor="caixa-sobrestados"
+              sx={{ display: 'flex', alignItems: 'center', cursor: 'pointer' }}
+            >
+              <Checkbox
+                id="caixa-sobrestados"
+                checked={valores.sobrestados === 'true'}
+                onChange={(evento) => mudar({ sobrestados: evento.target.checked ? 'true' : '' })}
+              />
+              Somente sobrestados
+            </Box>
           </Grid>
         </Grid>
         <RodapeBusca erro={erro} testIdErro="erro-caixa-postal" aoLimpar={aoLimpar} />

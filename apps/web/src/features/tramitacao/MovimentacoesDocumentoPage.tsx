@@ -1,13 +1,21 @@
 import { Alert, Box, Chip, Paper, Skeleton, TableCell, TableRow, Typography } from '@mui/material';
-import { MENSAGENS, type Tramitacao } from '@tramite/shared';
+import {
+  descreverEvento,
+  type EventoDocumento,
+  linhaDoTempo,
+  MENSAGENS,
+  ROTULOS_EVENTO_DOCUMENTO,
+  type Tramitacao,
+} from '@tramite/shared';
 import type { ReactNode } from 'react';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { AvisosDocumento } from '../../components/AvisosDocumento';
 import { Pagina } from '../../components/Pagina';
 import { CHIP_QUEBRAVEL, type ColunaTabela, Tabela } from '../../components/Tabela';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
-import { formatarDataHora, formatarDias } from '../../lib/formatacao';
+import { formatarData, formatarDataHora, formatarDias } from '../../lib/formatacao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
+import { useEventosDocumento } from '../ciencia/api';
 import { useDocumentoDaRotaComDados } from '../documentos/api';
 import { useHistorico } from './api';
 import { TEXTOS } from './textos';
@@ -60,7 +68,62 @@ function Detalhe({ children }: { children: ReactNode }) {
   );
 }
 
-function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao[] }) {
+/** The deadline the sender set (or the step's default) and the scheduled return of one sending. */
+function PrazosTramitacao({ tramitacao }: { tramitacao: Tramitacao }) {
+  return (
+    <>
+      {tramitacao.prazo ? (
+        <Detalhe>
+          Prazo: {formatarData(tramitacao.prazo)}
+          {tramitacao.origemPrazo === 'PASSO' ? ' (padrão do passo)' : ''}
+        </Detalhe>
+      ) : null}
+      {tramitacao.retornoProgramado ? (
+        <Detalhe>Retorno programado: {formatarData(tramitacao.retornoProgramado)}</Detalhe>
+      ) : null}
+    </>
+  );
+}
+
+/** A recalled sending: when, by whom and why (the reason only for who may read the despacho). */
+function Cancelamento({ cancelamento }: { cancelamento: NonNullable<Tramitacao['cancelamento']> }) {
+  return (
+    <Typography variant="body2" color="warning.dark" data-testid="envio-cancelado">
+      Envio cancelado em {formatarDataHora(cancelamento.em)} por {cancelamento.usuario}
+      {cancelamento.motivo ? ` — Motivo: ${cancelamento.motivo}` : ''}
+    </Typography>
+  );
+}
+
+/** An event besides the tramitações, as a row of the same table: what, where, who, and when. */
+function LinhaEvento({ evento }: { evento: EventoDocumento }) {
+  return (
+    <TableRow data-testid="evento" data-tipo={evento.tipo} sx={{ bgcolor: 'action.hover' }}>
+      <TableCell>{evento.sequencia ?? '—'}</TableCell>
+      <TableCell>
+        <Chip label={ROTULOS_EVENTO_DOCUMENTO[evento.tipo]} size="small" variant="outlined" sx={CHIP_QUEBRAVEL} />
+      </TableCell>
+      <TableCell>{evento.unidade ? <abbr title={evento.unidade.nome}>{evento.unidade.sigla}</abbr> : '—'}</TableCell>
+      <TableCell>{evento.usuario ?? 'Automático'}</TableCell>
+      <TableCell data-testid="descricao-evento" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {descreverEvento(evento)}
+      </TableCell>
+      <TableCell>
+        <DataHora valor={evento.em} />
+      </TableCell>
+      <TableCell>—</TableCell>
+      <TableCell>—</TableCell>
+    </TableRow>
+  );
+}
+
+function TabelaMovimentacoes({
+  tramitacoes,
+  eventos,
+}: {
+  tramitacoes: readonly Tramitacao[];
+  eventos: readonly EventoDocumento[];
+}) {
   return (
     <Paper variant="outlined">
       <Tabela
@@ -71,7 +134,12 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
         // Focusable so that keyboard users can scroll the table should it still be wider than the screen.
         propsContainer={{ tabIndex: 0, role: 'region', 'aria-labelledby': 'titulo-movimentacoes' }}
       >
-        {tramitacoes.map((tramitacao) => {
+        {linhaDoTempo(tramitacoes, eventos).map((item) => {
+          if (item.tipo === 'EVENTO') {
+            const { tipo, em, usuario } = item.evento;
+            return <LinhaEvento key={`${tipo}-${em}-${usuario ?? ''}`} evento={item.evento} />;
+          }
+          const tramitacao = item.tramitacao;
           const despacho = textoDespacho(tramitacao);
           return (
             <TableRow key={tramitacao.id} data-testid="movimentacao">
@@ -82,6 +150,7 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
                 {tramitacao.reencaminhamento ? (
                   <Chip label="Reencaminhado" size="small" color="secondary" variant="outlined" sx={{ mt: 0.5 }} />
                 ) : null}
+                <PrazosTramitacao tramitacao={tramitacao} />
               </TableCell>
               <TableCell>
                 <abbr title={tramitacao.unidadeOrigem.nome}>{tramitacao.unidadeOrigem.sigla}</abbr>
@@ -107,9 +176,16 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
               </TableCell>
               <TableCell>
                 <span data-testid="dt-recebimento">
-                  {tramitacao.dtRecebimento ? <DataHora valor={tramitacao.dtRecebimento} /> : 'Aguardando recebimento'}
+                  {tramitacao.dtRecebimento ? (
+                    <DataHora valor={tramitacao.dtRecebimento} />
+                  ) : tramitacao.cancelamento ? (
+                    'Não recebido'
+                  ) : (
+                    'Aguardando recebimento'
+                  )}
                 </span>
                 {tramitacao.recebedor ? <Detalhe>por {tramitacao.recebedor}</Detalhe> : null}
+                {tramitacao.cancelamento ? <Cancelamento cancelamento={tramitacao.cancelamento} /> : null}
               </TableCell>
               <TableCell data-testid="dias">{formatarDias(tramitacao.dias)}</TableCell>
             </TableRow>
@@ -120,10 +196,15 @@ function TabelaMovimentacoes({ tramitacoes }: { tramitacoes: readonly Tramitacao
   );
 }
 
-/** Spec §2 (public): every movement of the document in order, with steps, units, dispatch, dates and days. */
+/**
+ * Spec §2 (public): every movement of the document in order, with steps, units, dispatch, dates and days, and
+ * between them, by time, the other events (deadline changes, ciências, suspensions, recalled sendings: issue 20).
+ */
 export function MovimentacoesDocumentoPage() {
   const { documentId, idDocumento, documento } = useDocumentoDaRotaComDados();
   const historico = useHistorico(idDocumento);
+  // The events complete the timeline; without them (an error) the tramitações still show.
+  const eventos = useEventosDocumento(idDocumento);
   const mensagemErro = (erro: unknown) => mensagemComDetalhe(TEXTOS.erroCarregarHistorico, erro);
   useErroConsulta(historico.error, mensagemErro);
   const tramitacoes = historico.data ? historico.data.toSorted((a, b) => a.sequencia - b.sequencia) : null;
@@ -163,7 +244,14 @@ export function MovimentacoesDocumentoPage() {
             {TEXTOS.nenhumaMovimentacao}
           </Alert>
         ) : null}
-        {tramitacoes && tramitacoes.length > 0 ? <TabelaMovimentacoes tramitacoes={tramitacoes} /> : null}
+        {tramitacoes && tramitacoes.length > 0 ? (
+          <TabelaMovimentacoes tramitacoes={tramitacoes} eventos={eventos.data ?? []} />
+        ) : null}
+        {eventos.error ? (
+          <Alert severity="warning" role="status" sx={{ mt: 1 }}>
+            {mensagemComDetalhe(TEXTOS.erroCarregarEventos, eventos.error)}
+          </Alert>
+        ) : null}
       </Box>
     </Pagina>
   );

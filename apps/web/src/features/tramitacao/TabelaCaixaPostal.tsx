@@ -7,7 +7,8 @@ import { Link as RouterLink } from 'react-router';
 import { CabecalhoOrdenavel } from '../../components/CabecalhoOrdenavel';
 import { Paginacao } from '../../components/Paginacao';
 import { regiaoRolavel } from '../../components/regiao-rolavel';
-import { type ColunaTabela, Tabela } from '../../components/Tabela';
+import { SeloEstadoPrazo } from '../../components/SeloEstadoPrazo';
+import { CHIP_QUEBRAVEL, type ColunaTabela, Tabela } from '../../components/Tabela';
 import { TAMANHOS_PAGINA_BUSCA } from '../../lib/estado-url';
 import { formatarDataHora, formatarDias } from '../../lib/formatacao';
 import type { EstadoCaixa, OrdenacaoCaixa } from './filtros-caixa';
@@ -33,6 +34,7 @@ const ORDENAVEIS: Record<OrdenacaoCaixa, { rotulo: string; direcaoInicial: 'asc'
   numero: { rotulo: 'Número', direcaoInicial: 'asc' },
   tipo: { rotulo: 'Tipo', direcaoInicial: 'asc' },
   dataEnvio: { rotulo: 'Data de envio', direcaoInicial: 'desc' },
+  prazo: { rotulo: 'Prazo', direcaoInicial: 'asc' },
 };
 
 /** Documents the unit holds (received, or drafts of the unit) can be forwarded from the box. */
@@ -47,6 +49,9 @@ export const selecionavel = (item: ItemCaixaPostal) => item.recebido || item.pen
 function diasNaUnidade(item: ItemCaixaPostal): string {
   return item.prazo === null ? '—' : formatarDias(item.prazo);
 }
+
+/** The deadline's chip wraps in a narrow column instead of widening the table. */
+const SELO_QUEBRAVEL = { '& .MuiChip-root': CHIP_QUEBRAVEL } as const;
 
 /** The selector of a row's first action (Receber, else Tramitar), for moving the focus to it. */
 export const seletorPrimeiraAcao = (idDocumento: number) => `[data-primeira-acao="${idDocumento}"]`;
@@ -107,7 +112,8 @@ export function TabelaCaixaPostal({
     { rotulo: 'Tipo', cabecalho: ordenavel('tipo'), larguraMinima: 200, larga: true },
     { rotulo: 'Origem' },
     { rotulo: 'Data de envio', cabecalho: ordenavel('dataEnvio') },
-    { rotulo: 'Dias na unidade', semQuebra: true },
+    // Issue 20: the deadline (its state in words) with the days in the unit since the last sending below it.
+    { rotulo: 'Prazo', cabecalho: ordenavel('prazo') },
     { rotulo: 'Urgência' },
     { rotulo: 'Ações', papel: 'acoes' },
   ];
@@ -175,6 +181,7 @@ export function TabelaCaixaPostal({
                   ) : null}
                   <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                     {item.pendenteRecebimento ? 'Aguardando recebimento' : item.recebido ? 'Recebido' : 'Em criação'}
+                    {item.sobrestado ? ' · Sobrestado' : ''}
                   </Typography>
                 </TableCell>
                 <TableCell>{item.unidadeOrigem ?? '—'}</TableCell>
@@ -190,7 +197,14 @@ export function TabelaCaixaPostal({
                     </>
                   )}
                 </TableCell>
-                <TableCell>{diasNaUnidade(item)}</TableCell>
+                <TableCell>
+                  <Box data-testid="prazo-caixa" data-prazo={item.dataPrazo ?? ''} sx={SELO_QUEBRAVEL}>
+                    <SeloEstadoPrazo prazo={item.dataPrazo} estado={item.estadoPrazo} compacto />
+                  </Box>
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                    {item.prazo === null ? null : `${diasNaUnidade(item)} na unidade`}
+                  </Typography>
+                </TableCell>
                 <TableCell>{item.urgente ? <Chip label="Urgente" color="error" size="small" /> : 'Normal'}</TableCell>
                 <TableCell>
                   {acoesHabilitadas ? (

@@ -3,6 +3,7 @@ import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Alert, AlertTitle, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import {
+  type Calendario,
   type Documento,
   type Fluxo,
   ID_TIPO_CONFIRMA_SEM_PECAS,
@@ -27,6 +28,7 @@ import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Formulario } from '../../components/formulario/Formulario';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe, mensagemDoErro } from '../../lib/api';
+import { hojeNoNavegador, useCalendario } from '../../lib/calendario';
 import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { passoEscolhido, useEscolhaPasso } from '../../lib/use-escolha-passo';
@@ -41,6 +43,7 @@ import {
   useTramitar,
 } from './api';
 import { CamposDespacho } from './CamposDespacho';
+import { CamposPrazo } from './CamposPrazo';
 import { type EnvioValidado, resolverEnvio, type ValoresEnvio, valoresEnvioPadrao } from './formulario-envio';
 import { TEXTOS } from './textos';
 
@@ -80,11 +83,18 @@ const resolverRascunho = zodResolver(salvarDespachoSchema);
  * The form's resolver: the forwarding's rules (tramitarSchema; DESARQUIVAR needs the despacho, which is its reason),
  * or the draft's when only its fields are checked.
  */
-function resolverTramitacao(fluxos: readonly Fluxo[] | undefined): Resolver<ValoresEnvio, unknown, Envio> {
-  const resolverTramitar = resolverEnvio(tramitarSchema, (valores: ValoresEnvio) => {
-    const erro = validarEnvio({ ...valores, tipoPasso: passoEscolhido(fluxos, valores)?.tipo });
-    return erro === MENSAGENS.tramitacao.motivoDesarquivamento ? erro : null;
-  });
+function resolverTramitacao(
+  fluxos: readonly Fluxo[] | undefined,
+  calendario: Calendario | null,
+): Resolver<ValoresEnvio, unknown, Envio> {
+  const resolverTramitar = resolverEnvio(
+    tramitarSchema,
+    (valores: ValoresEnvio) => {
+      const erro = validarEnvio({ ...valores, tipoPasso: passoEscolhido(fluxos, valores)?.tipo });
+      return erro === MENSAGENS.tramitacao.motivoDesarquivamento ? erro : null;
+    },
+    (valores) => ({ passo: passoEscolhido(fluxos, valores), calendario, hoje: hojeNoNavegador() }),
+  );
   return (valores, contexto, opcoes) => {
     const rascunho = opcoes.names?.every((nome) => (CAMPOS_RASCUNHO as readonly string[]).includes(nome));
     if (!rascunho) return resolverTramitar(valores, contexto, opcoes);
@@ -99,8 +109,9 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
   const snackbar = useSnackbar();
   const { executar } = useCarregamento();
   const fluxos = useFluxos(idDocumento);
+  const calendario = useCalendario();
   const formulario = useForm<ValoresEnvio, unknown, Envio>({
-    resolver: resolverTramitacao(fluxos.data),
+    resolver: resolverTramitacao(fluxos.data, calendario),
     defaultValues: valoresEnvioPadrao({
       despacho: rascunho?.despacho ?? '',
       despachoPreparatorio: rascunho?.despachoPreparatorio ?? '',
@@ -208,6 +219,14 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
           ) : null}
           <CamposPassoFluxo id="tramitacao" escolha={escolha} />
           <CampoDestino id="tramitacao" escolha={escolha} />
+          <CamposPrazo
+            id="tramitacao"
+            formulario={formulario}
+            passo={escolha.passo}
+            calendario={calendario}
+            hoje={hojeNoNavegador()}
+            aoMudar={limparErros}
+          />
           <CamposDespacho id="tramitacao" formulario={formulario} aoMudar={limparErros} comPreparatorio />
           {errosConsistencia.length > 0 ? (
             <Alert severity="error" role="alert" data-testid="erros-consistencia">

@@ -23,12 +23,20 @@ import type {
   Unidade,
 } from '@tramite/shared';
 import { compararDescricao } from '@tramite/shared';
+import { lazy } from 'react';
 import { api } from '../../lib/api';
 import { chavesDocumentos } from '../documentos/api';
 import type { ConsultaCaixa } from './filtros-caixa';
 
 // The box's counts per queue live in a light module of their own (the menu loads them); other features read them here.
 export { ROTULOS_FILA, useContagensCaixaPadrao } from './contagens-caixa';
+/**
+ * The recall dialog, opened from the document's page (features/documentos): loaded when first shown, so that neither
+ * it nor the form library it uses joins the chunk of this module, which the postal box (the first screen) loads.
+ */
+export const DialogoCancelarEnvio = lazy(async () => ({
+  default: (await import('./DialogoCancelarEnvio')).DialogoCancelarEnvio,
+}));
 
 /** A postal-box search slower than this is abandoned: the API client then reports status 0 (spec §8, time-out). */
 export const TEMPO_MAXIMO_BUSCA_MS = 60_000;

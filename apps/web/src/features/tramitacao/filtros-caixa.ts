@@ -4,6 +4,8 @@ import {
   type FilaCaixaPostal,
   lerFiltrosCaixaPostal,
   ORDENACOES_CAIXA_POSTAL,
+  SITUACOES_PRAZO,
+  type SituacaoPrazo,
   validarFiltrosCaixaPostal,
 } from '@tramite/shared';
 import dayjs from 'dayjs';
@@ -24,8 +26,20 @@ export type OrdenacaoCaixa = (typeof ORDENACOES_CAIXA_POSTAL)[number];
 /** Opening the box without filters shows what arrived in the last days. */
 export const DIAS_PERIODO_PADRAO = 30;
 
-/** The search of spec §2 and §7: what the form fills in (the queue is chosen apart, by its chips). */
-const CAMPOS_BUSCA = ['numeroDocumento', 'idTipoDocumento', 'idUnidadeAtual', 'dataInicio', 'dataFim'] as const;
+/**
+ * The search of spec §2 and §7: what the form fills in (the queue is chosen apart, by its chips). Issue 20: the state
+ * of the deadline and "only suspended" are a search by themselves (the home page links to `?situacaoPrazo=VENCIDO`),
+ * without the default period, so an overdue document that arrived long ago is still listed.
+ */
+const CAMPOS_BUSCA = [
+  'numeroDocumento',
+  'idTipoDocumento',
+  'idUnidadeAtual',
+  'dataInicio',
+  'dataFim',
+  'situacaoPrazo',
+  'sobrestados',
+] as const;
 
 /** The postal-box filters, named as GET caixa-postal names them: the search and the queue (issue 20). */
 const DESCRICAO_CAIXA = {
@@ -61,10 +75,34 @@ export function filaDe(texto: string): FilaCaixaPostal | null {
   return FILAS_CAIXA_POSTAL.find((fila) => fila === texto) ?? null;
 }
 
-/** Reads the box search from the query string, so that a link or a reload reproduces it; an unknown queue is none. */
+/** The deadline's state a text names, or null (any state) for any other text. */
+export function situacaoPrazoDe(texto: string): SituacaoPrazo | null {
+  return SITUACOES_PRAZO.find((situacao) => situacao === texto) ?? null;
+}
+
+/** The deadline's states as the filter and the home page name them. */
+export const ROTULOS_SITUACAO_PRAZO: Record<SituacaoPrazo, string> = {
+  VENCIDO: 'Vencido',
+  VENCE_HOJE: 'Vence hoje',
+  NO_PRAZO: 'No prazo',
+  SEM_PRAZO: 'Sem prazo',
+};
+
+/**
+ * Reads the box search from the query string, so that a link or a reload reproduces it; an unknown queue or
+ * deadline state is none, and "sobrestados" is on only as 'true'.
+ */
 export function lerCaixa(parametros: URLSearchParams): EstadoCaixa {
   const estado = lerUrl(DESCRICAO_CAIXA, parametros);
-  return { ...estado, filtros: { ...estado.filtros, fila: filaDe(estado.filtros.fila) ?? '' } };
+  return {
+    ...estado,
+    filtros: {
+      ...estado.filtros,
+      fila: filaDe(estado.filtros.fila) ?? '',
+      situacaoPrazo: situacaoPrazoDe(estado.filtros.situacaoPrazo) ?? '',
+      sobrestados: estado.filtros.sobrestados === 'true' ? 'true' : '',
+    },
+  };
 }
 
 export const escreverCaixa = (estado: EstadoCaixa): URLSearchParams => escreverUrl(DESCRICAO_CAIXA, estado);

@@ -8,6 +8,7 @@ export const TEXTOS = {
   erroSalvarDespacho: 'Não foi possível salvar o despacho',
   erroCarregarHipoteses: 'Não foi possível carregar as hipóteses legais',
   erroCarregarHistorico: 'Não foi possível carregar as movimentações do documento',
+  erroCarregarEventos: 'Não foi possível carregar os demais eventos do documento (ciências, sobrestamentos, prazos)',
   erroBuscarCaixaPostal: 'Não foi possível buscar os documentos da caixa postal',
   erroTramitarLote: 'Não foi possível tramitar os documentos selecionados',
   semPassos:

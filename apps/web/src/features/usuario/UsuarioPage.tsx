@@ -11,13 +11,19 @@ import { type TextosSalvamento, useSalvarFormulario } from '../../components/for
 import { Pagina } from '../../components/Pagina';
 import { useUsuario } from '../../lib/sessao';
 import { useAlterarConfiguracoes } from './api';
+import { CampoResumoDiario } from './CampoResumoDiario';
 
 const SALVAMENTO: TextosSalvamento = {
   titulo: 'Salvando configurações',
   sucesso: MENSAGENS.usuario.configuracoesSalvas,
   erro: MENSAGENS.usuario.erroAlterarConfiguracoes,
 };
-const CAMPOS: readonly FieldPath<AlterarConfiguracoes>[] = ['idUnidadeAtual', 'email', 'notificacoesPorEmail'];
+const CAMPOS: readonly FieldPath<AlterarConfiguracoes>[] = [
+  'idUnidadeAtual',
+  'email',
+  'notificacoesPorEmail',
+  'resumoDiarioHorario',
+];
 
 function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
   const navigate = useNavigate();
@@ -30,6 +36,7 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
       idUnidadeAtual: lotado ? usuario.configuracoes.idUnidadeAtual : '',
       email: usuario.configuracoes.email ?? usuario.email ?? '',
       notificacoesPorEmail: usuario.configuracoes.notificacoesPorEmail,
+      resumoDiarioHorario: usuario.configuracoes.resumoDiarioHorario,
     },
   });
   const {
@@ -100,6 +107,7 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
             chave
             testId="campo-notificacoes"
           />
+          <CampoResumoDiario control={control} />
           <Box>
             <Button
               type="submit"

@@ -26,4 +26,8 @@ export const PERMISSOES_ROTULADAS: Record<Permissao, { rotulo: string; explicaca
     rotulo: 'Administração de usuários',
     explicacao: 'Altera lotações, unidade atual, permissões e situação dos usuários nesta tela.',
   },
+  ADMINISTRACAO_CALENDARIO: {
+    rotulo: 'Administração do calendário',
+    explicacao: 'Cadastra os feriados locais, recessos e pontos facultativos da instituição, que os prazos pulam.',
+  },
 };

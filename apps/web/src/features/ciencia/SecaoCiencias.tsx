@@ -1,0 +1,73 @@
+import { Alert, Box, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
+import { MENSAGENS } from '@tramite/shared';
+import { useState } from 'react';
+import { Paginacao } from '../../components/Paginacao';
+import { mensagemComDetalhe } from '../../lib/api';
+import { formatarDataHora } from '../../lib/formatacao';
+import { useCiencias } from './consultas';
+import { TEXTOS_CIENCIA as T } from './textos';
+
+const TAMANHOS = [10, 25, 50] as const;
+
+/** The document page's "Ciências": who has taken ciência, with unit, time and note (logged-in readers). */
+export function SecaoCiencias({ idDocumento }: { idDocumento: number }) {
+  const [pagina, setPagina] = useState(1);
+  const [tamanhoPagina, setTamanhoPagina] = useState<number>(TAMANHOS[0]);
+  const ciencias = useCiencias(idDocumento, pagina, tamanhoPagina);
+  const dados = ciencias.data;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="titulo-ciencias" sx={{ p: { xs: 2, md: 3 } }}>
+      <Typography id="titulo-ciencias" component="h2" variant="h6" sx={{ mb: 1 }}>
+        {T.tituloSecao}
+        {dados ? ` (${dados.total})` : ''}
+      </Typography>
+      {ciencias.isLoading ? <Skeleton variant="rounded" height={80} /> : null}
+      {ciencias.error ? (
+        <Alert severity="error" role="status">
+          {mensagemComDetalhe(MENSAGENS.ciencia.erroCarregar, ciencias.error)}
+        </Alert>
+      ) : null}
+      {dados && dados.total === 0 ? <Typography color="text.secondary">{MENSAGENS.ciencia.nenhuma}</Typography> : null}
+      {dados && dados.itens.length > 0 ? (
+        <>
+          <List dense data-testid="lista-ciencias">
+            {dados.itens.map((c) => (
+              <ListItem key={c.id} disableGutters divider data-testid="ciencia">
+                <ListItemText
+                  primary={
+                    <>
+                      <strong>{c.usuario.nome}</strong> — <abbr title={c.unidade.nome}>{c.unidade.sigla}</abbr> —{' '}
+                      {formatarDataHora(c.em)}
+                    </>
+                  }
+                  secondary={
+                    c.observacao ? (
+                      <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
+                        {c.observacao}
+                      </Box>
+                    ) : c.observacaoOculta ? (
+                      T.observacaoRestrita
+                    ) : null
+                  }
+                />
+              </ListItem>
+            ))}
+          </List>
+          {dados.total > TAMANHOS[0] ? (
+            <Paginacao
+              total={dados.total}
+              pagina={pagina}
+              tamanhoPagina={tamanhoPagina}
+              opcoesTamanho={TAMANHOS}
+              rotuloTamanho={T.porPagina}
+              aoMudar={(novaPagina, novoTamanho) => {
+                setPagina(novaPagina);
+                setTamanhoPagina(novoTamanho);
+              }}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </Paper>
+  );
+}
