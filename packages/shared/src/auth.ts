@@ -6,7 +6,8 @@ import { horarioResumoDiarioSchema } from './resumo-diario.ts';
 /**
  * Permission names are part of the API (DOMAIN.md). ADMINISTRACAO_USUARIOS is not in DOMAIN.md's list: it guards
  * the screen that grants the others (docs/domain.md, "Administração de usuários"); nor is ADMINISTRACAO_CALENDARIO,
- * which keeps the institution's days without work (docs/domain.md, "Prazos").
+ * which keeps the institution's days without work (docs/domain.md, "Prazos"); nor is ADMINISTRACAO_INDEXACAO, which
+ * follows the indexing of the peças' text and asks for it again (docs/domain.md, "Conteúdo das peças").
  */
 export const PERMISSOES = [
   'VISUALIZACAO_IRRESTRITA_PECAS',
@@ -16,6 +17,7 @@ export const PERMISSOES = [
   'RELATORIOS',
   'ADMINISTRACAO_USUARIOS',
   'ADMINISTRACAO_CALENDARIO',
+  'ADMINISTRACAO_INDEXACAO',
 ] as const;
 export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);

@@ -8,6 +8,7 @@ export * from './calendario-administracao.ts';
 export * from './cancelamento-envio.ts';
 export * from './ciencia.ts';
 export * from './consolidacao.ts';
+export * from './conteudo-pecas.ts';
 export * from './controle-prazos.ts';
 export * from './documentos.ts';
 export * from './erros.ts';

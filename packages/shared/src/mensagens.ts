@@ -216,6 +216,9 @@ export const MENSAGENS = {
     resumoCurto: 'O campo resumo de assunto deve conter no mínimo três caracteres',
     resumoSemDatas:
       'Ao buscar pelo resumo do assunto, é necessário preencher completamente o filtro de data de criação ou de tramitação',
+    conteudoCurto: 'O campo conteúdo das peças deve conter no mínimo três caracteres',
+    conteudoSemDatas:
+      'Ao buscar pelo conteúdo das peças, é necessário preencher completamente o filtro de data de criação ou de tramitação',
     nenhumFiltro:
       'Defina pelo menos uma seleção de filtros: número do documento, intervalo de datas completo, interessado ou responsável pela tramitação',
     nenhumFiltroUsuario:
@@ -507,5 +510,32 @@ export const MENSAGENS = {
     horarioInvalido: 'Informe o horário no formato HH:MM',
     precisaEmail: 'Informe o e-mail para receber o resumo diário',
     erroCarregarContagens: 'Não foi possível carregar os prazos da unidade',
+  },
+  /** Issue 21: the text of the peças (extraction, OCR, indexing) and searching it. */
+  conteudo: {
+    textoCurto: 'Digite ao menos três caracteres para buscar no conteúdo das peças',
+    textoLongo: 'A busca no conteúdo das peças aceita no máximo 200 caracteres',
+    erroBuscar: 'Não foi possível buscar no conteúdo das peças',
+    nenhumaOcorrencia: 'Nenhuma peça que você pode ver contém esses termos',
+    emLeitura: (quantidade: number) =>
+      quantidade === 1
+        ? '1 peça ainda está sendo lida e pode não aparecer na busca'
+        : `${quantidade} peças ainda estão sendo lidas e podem não aparecer na busca`,
+    erroCarregarIndexacao: 'Não foi possível carregar o andamento da indexação',
+    erroReindexar: 'Não foi possível pedir a nova indexação',
+    reindexacaoPedida: (arquivos: number) =>
+      arquivos === 1
+        ? '1 arquivo voltou para a fila de indexação'
+        : `${arquivos} arquivos voltaram para a fila de indexação`,
+    confirmarReindexarTudo:
+      'Ler de novo o texto de todas as peças da instituição? A busca continua a responder com o texto atual enquanto isso.',
+    protegido: 'Arquivo protegido por senha: o texto não pode ser lido',
+    corrompido: 'Arquivo corrompido ou em formato que não pode ser lido',
+    paginasDemais: (maximo: number) => `O arquivo tem mais de ${maximo} páginas: o texto não é lido`,
+    grandeDemais: (maximoMb: number) => `O arquivo passa de ${maximoMb} MB: o texto não é lido`,
+    imagemGrandeDemais: 'A imagem tem pixels demais para o reconhecimento de texto',
+    paginaTempoEsgotado: 'A leitura da página passou do tempo limite',
+    paginaMemoriaEsgotada: 'A leitura da página passou do limite de memória',
+    tentativasEsgotadas: 'A leitura do arquivo falhou três vezes e não será tentada de novo sem um pedido',
   },
 } as const;

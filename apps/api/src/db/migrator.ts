@@ -20,6 +20,7 @@ import * as caixaPostalFila from './migrations/0020-caixa-postal-fila.ts';
 import * as administracaoUsuarios from './migrations/0021-administracao-usuarios.ts';
 import * as prazosCienciaSobrestamento from './migrations/0022-prazos-ciencia-sobrestamento.ts';
 import * as prazosIndices from './migrations/0023-prazos-indices.ts';
+import * as conteudoPecas from './migrations/0024-conteudo-pecas.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migracoes: Record<string, Migration> = {
   '0021-administracao-usuarios': administracaoUsuarios,
   '0022-prazos-ciencia-sobrestamento': prazosCienciaSobrestamento,
   '0023-prazos-indices': prazosIndices,
+  '0024-conteudo-pecas': conteudoPecas,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

@@ -25,7 +25,9 @@ import type {
   AgregacaoTable,
   AnexoTable,
   ArquivoAssinadoTable,
+  ArquivoIndexacaoTable,
   ArquivoTable,
+  ArquivoTextoPaginaTable,
   CaixaPostalVisitaTable,
   CienciaTable,
   ConsolidacaoTable,
@@ -91,6 +93,8 @@ export interface Database {
   sobrestamento: SobrestamentoTable;
   rascunhoDespacho: RascunhoDespachoTable;
   arquivo: ArquivoTable;
+  arquivoIndexacao: ArquivoIndexacaoTable;
+  arquivoTextoPagina: ArquivoTextoPaginaTable;
   anexo: AnexoTable;
   peca: PecaTable;
   agregacao: AgregacaoTable;

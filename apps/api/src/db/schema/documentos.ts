@@ -142,6 +142,32 @@ export interface ArquivoTable {
   criadoEm: Timestamp;
 }
 
+/** Issue 21: the indexing of a file's text (migration 0024). */
+export interface ArquivoIndexacaoTable {
+  sha256: string;
+  estado: Default<'PENDENTE' | 'EXTRAINDO' | 'CONCLUIDO' | 'ILEGIVEL'>;
+  motivo: string | null;
+  paginasTotal: number | null;
+  paginasFeitas: Default<number>;
+  paginasOcr: Default<number>;
+  paginasFalhas: Default<number>;
+  tentativas: Default<number>;
+  bloqueadoAte: TimestampNullable;
+  enfileiradoEm: Timestamp;
+  iniciadoEm: TimestampNullable;
+  concluidoEm: TimestampNullable;
+}
+
+/** One page of a file's text: from the PDF's text layer (T) or OCR (O); `falha` when that page could not be read. */
+export interface ArquivoTextoPaginaTable {
+  sha256: string;
+  pagina: number;
+  texto: Default<string>;
+  origem: 'T' | 'O';
+  falha: string | null;
+  extraidoEm: Timestamp;
+}
+
 export interface AnexoTable {
   id: Generated<number>;
   sha256: string;

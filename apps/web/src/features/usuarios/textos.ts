@@ -30,4 +30,8 @@ export const PERMISSOES_ROTULADAS: Record<Permissao, { rotulo: string; explicaca
     rotulo: 'Administração do calendário',
     explicacao: 'Cadastra os feriados locais, recessos e pontos facultativos da instituição, que os prazos pulam.',
   },
+  ADMINISTRACAO_INDEXACAO: {
+    rotulo: 'Administração da indexação',
+    explicacao: 'Acompanha a leitura do texto das peças (inclusive por OCR) e pede que ela seja refeita.',
+  },
 };
