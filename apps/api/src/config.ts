@@ -75,6 +75,11 @@ const ambienteSchema = z.object({
   TRABALHADORES_MEMORIA_MB: z.coerce.number().int().min(128).default(512),
   TRABALHADORES_TEMPO_LIMITE_SEGUNDOS: z.coerce.number().int().positive().default(120),
   TRABALHADORES_FILA_MAXIMA: z.coerce.number().int().min(0).default(32),
+  // Issue 21: the background reading of the peças' text (text layer and OCR), in its own low-priority workers.
+  INDEXACAO_ATIVA: booleano.optional(),
+  INDEXACAO_TRABALHADORES: z.coerce.number().int().min(1).max(64).default(2),
+  INDEXACAO_MEMORIA_MB: z.coerce.number().int().min(256).default(1024),
+  INDEXACAO_TEMPO_PAGINA_SEGUNDOS: z.coerce.number().int().positive().default(120),
 });
 
 export type ConexaoBanco = { tipo: 'pglite'; dataDir: string | null } | { tipo: 'postgres'; url: string };
@@ -116,6 +121,8 @@ export interface Config {
   consolidacao: { retencaoHoras: number; discoMaximoMb: number };
   /** The pool of worker processes for heavy work (platform/pool-trabalhadores.ts). */
   trabalhadores: { quantidade: number; memoriaMb: number; tempoLimiteMs: number; filaMaxima: number };
+  /** The reading of the peças' text (issue 21): on or off, its worker processes, their memory cap, time per page. */
+  indexacao: { ativa: boolean; trabalhadores: number; memoriaMb: number; tempoPaginaMs: number };
 }
 
 export interface ConfigOidc {
@@ -203,6 +210,12 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
       memoriaMb: env.TRABALHADORES_MEMORIA_MB,
       tempoLimiteMs: env.TRABALHADORES_TEMPO_LIMITE_SEGUNDOS * 1000,
       filaMaxima: env.TRABALHADORES_FILA_MAXIMA,
+    },
+    indexacao: {
+      ativa: env.INDEXACAO_ATIVA ?? true,
+      trabalhadores: env.INDEXACAO_TRABALHADORES,
+      memoriaMb: env.INDEXACAO_MEMORIA_MB,
+      tempoPaginaMs: env.INDEXACAO_TEMPO_PAGINA_SEGUNDOS * 1000,
     },
   };
 }
