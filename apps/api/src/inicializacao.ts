@@ -7,6 +7,8 @@ import { type ResumoSemente, semearDemo } from './db/seed/index.ts';
 import { agendarExpiracao } from './features/consolidacao/retencao.ts';
 import { TAREFA_CONSOLIDAR } from './features/consolidacao/service.ts';
 import { tratadorConsolidacao } from './features/consolidacao/tarefa.ts';
+import { Indexador } from './features/conteudo/indexador.ts';
+import { criarPoolIndexacao, type PoolIndexacao } from './features/conteudo/pool-indexacao.ts';
 import { agendarResumoDiario } from './features/resumo-diario/agendamento.ts';
 import { TAREFA_RESUMO_DIARIO, tratadorResumoDiario } from './features/resumo-diario/service.ts';
 import { agendarLevantamento } from './features/sobrestamento/service.ts';
@@ -31,6 +33,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
   // Without DATABASE_URL_LEITURA the search and the reports read from the primary's own pool.
   let leitura: ConexaoAberta | null = null;
   let trabalhadores: PoolTarefasPesadas | null = null;
+  let poolIndexacao: PoolIndexacao | null = null;
   try {
     if (config.bancoLeitura) leitura = await abrirBanco(config.bancoLeitura, { nomeAplicacao: NOME_APLICACAO.leitura });
     const migracoesAplicadas = await migrarParaUltima(conexao.db);
@@ -77,6 +80,21 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
     const pararResumoDiario = agendarResumoDiario(conexao.db, (erro) => {
       if (erro) app.log.warn({ err: erro }, 'reserva dos resumos diários falhou');
     });
+    // Issue 21: the peças' text, read in the background by every process (its own pool, apart from the heavy tasks).
+    let indexador: Indexador | null = null;
+    if (config.indexacao.ativa) {
+      poolIndexacao = criarPoolIndexacao(config.indexacao, (evento) =>
+        app.log.warn(evento, 'processo trabalhador da indexação interrompido'),
+      );
+      indexador = new Indexador(
+        conexao.db,
+        armazenamento,
+        poolIndexacao,
+        { trabalhadores: config.indexacao.trabalhadores },
+        (erro, contexto) => app.log.warn({ err: erro, sha256: contexto.sha256 }, contexto.mensagem),
+      );
+      indexador.iniciar();
+    }
     const pararLevantamento = agendarLevantamento(conexao.db, {}, (erro, levantados) => {
       if (erro) app.log.warn({ err: erro }, 'levantamento automático de sobrestamentos falhou');
       else if (levantados) app.log.info({ levantados }, 'sobrestamentos levantados na data prevista');
@@ -88,6 +106,10 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
       fila,
       fechar: async () => {
         await fila.parar();
+        // The indexer takes no new page; closing its pool ends the pages in flight, whose files go back to the queue.
+        const parada = indexador?.parar();
+        await poolIndexacao?.fechar();
+        await parada;
         await pararRecolhimento();
         await pararExpiracao();
         await pararLevantamento();
@@ -100,6 +122,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
       },
     };
   } catch (erro) {
+    await poolIndexacao?.fechar();
     await trabalhadores?.fechar();
     await leitura?.fechar();
     await conexao.fechar();

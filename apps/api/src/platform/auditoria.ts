@@ -57,6 +57,7 @@ export const ACOES_AUDITORIA = [
   'ALTERAR_USUARIO',
   'INCLUIR_DIA_NAO_UTIL',
   'EXCLUIR_DIA_NAO_UTIL',
+  'REINDEXAR_CONTEUDO',
   // Look-ups of personal data.
   'CONSULTAR_EMAIL_INTERESSADO',
   'LIMITE_CONSULTA_EXCEDIDO',
@@ -90,7 +91,8 @@ export type EntidadeAuditoria =
   | 'item_glossario'
   | 'interessado'
   | 'consolidacao'
-  | 'dia_nao_util';
+  | 'dia_nao_util'
+  | 'arquivo_indexacao';
 
 /** Who makes an administrative change, as its audit row records it: the user and the address. */
 export interface AutorAuditoria {

@@ -11,6 +11,12 @@ import { semearCancelamentos } from './cancelamentos.ts';
 import { planejarCenarios, ROTULOS, type Rotulo } from './cenarios.ts';
 import { semearCienciasSobrestamentos } from './ciencias-sobrestamentos.ts';
 import { inserirMembrosComissoes } from './comissoes-membros.ts';
+import {
+  type DocumentosConteudoDemo,
+  documentosConteudo,
+  guardarArquivosConteudo,
+  semearConteudo,
+} from './conteudo.ts';
 import { semearControlePrazos } from './controle-prazos.ts';
 import { type DocumentoPlano, PlanejadorDocumentos } from './documentos.ts';
 import { ASSINATURAS, descricaoAssinatura, linhasArquivosAssinados, linhasFavoritos } from './favoritos.ts';
@@ -116,6 +122,8 @@ export interface ResumoSemente {
   /** About 30 tramitações, received in the Protocolo Central. */
   documentoMuitasTramitacoes: number;
   documentos: ListasDocumentos;
+  /** Issue 21: the documents that got the peças of CONTEUDO_DEMO (seed/conteudo.ts), by peça. */
+  conteudo: DocumentosConteudoDemo;
 }
 
 interface Plano {
@@ -187,6 +195,7 @@ function identificadores(plano: Plano): Omit<ResumoSemente, 'semeado' | 'motivo'
     documentoTipo571EmCriacao: primeiro(documentos.tipo571SemPecas),
     documentoTipo571EmCriacaoComPecas: primeiro(documentos.tipo571ComPecas),
     documentoMuitasTramitacoes: primeiro(documentos.muitasTramitacoes),
+    conteudo: documentosConteudo(plano.documentos, plano.relogio),
     documentos: {
       ...documentos,
       interessadaCarla: ids((d) => d.interessado.id === carla.id),
@@ -240,6 +249,8 @@ export async function semearDemo(
   if (!(await bancoVazio(db))) return resumo(false, motivoNaoVazio, {});
 
   const demo = await gerarArquivosDemo();
+  // The scans are drawn first, alone: the canvas's native code is not run beside the others'.
+  const arquivosConteudo = await guardarArquivosConteudo(opcoes.armazenamento);
   const [arquivos, assinados, hashes] = await Promise.all([
     guardarArquivos(opcoes.armazenamento, demo),
     guardarAssinados(opcoes.armazenamento, demo),
@@ -352,6 +363,7 @@ export async function semearDemo(
     ]);
     await ajustarSequencias(trx, TABELAS_COM_ID);
     await semearCancelamentos(trx, agora, contar);
+    await semearConteudo(trx, arquivosConteudo, documentosConteudo(plano.documentos, relogio), contar);
     // Signed files (issue 8): the type of the institution's own PAdES signature, used by the signing screen.
     await trx.insertInto('tipoAssinatura').values({ descricao: 'Assinatura digital institucional (PAdES)' }).execute();
     contar.tipoAssinatura = (contar.tipoAssinatura ?? 0) + 1;

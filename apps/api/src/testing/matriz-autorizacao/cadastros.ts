@@ -72,6 +72,11 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
     }),
   },
   'DELETE /api/administracao/calendario/{data}': chamar(comPermissao, '/api/administracao/calendario/2026-06-08'),
+  'GET /api/administracao/indexacao': chamar(comPermissao, '/api/administracao/indexacao'),
+  'POST /api/administracao/indexacao/reindexacao': {
+    esperado: comPermissao,
+    pedido: () => ({ url: '/api/administracao/indexacao/reindexacao', payload: {} }),
+  },
   'GET /api/propriedades/hipoteses-legais': chamar(todos(200), '/api/propriedades/hipoteses-legais'),
 
   // Look-ups

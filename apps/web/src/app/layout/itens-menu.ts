@@ -11,6 +11,7 @@ import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import ManageSearchOutlined from '@mui/icons-material/ManageSearchOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -92,6 +93,10 @@ const GRUPOS: GrupoMenu[] = [
       item('Calendário', '/administracao/calendario', EventOutlined, {
         exigeLogin: true,
         permissao: 'ADMINISTRACAO_CALENDARIO',
+      }),
+      item('Indexação', '/administracao/indexacao', ManageSearchOutlined, {
+        exigeLogin: true,
+        permissao: 'ADMINISTRACAO_INDEXACAO',
       }),
     ],
   },
