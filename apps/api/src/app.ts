@@ -15,6 +15,8 @@ import { rotasAuth } from './features/auth/routes.ts';
 import { rotasCalendario } from './features/calendario/routes.ts';
 import { rotasCiencia } from './features/ciencia/routes.ts';
 import { rotasConsolidacao } from './features/consolidacao/routes.ts';
+import { rotasAdministracaoIndexacao } from './features/conteudo/routes-administracao.ts';
+import { rotasConteudoDocumento } from './features/conteudo/routes-documento.ts';
 import { rotasDocumentos } from './features/documentos/routes.ts';
 import { rotasDocumentosPdf } from './features/documentos-pdf/routes.ts';
 import { rotasFavoritos } from './features/favoritos/routes.ts';
@@ -116,6 +118,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(leituraDocumentos);
       await api.register(rotasFavoritos);
       await api.register(rotasPecas);
+      await api.register(rotasConteudoDocumento);
       await api.register(rotasJuntada);
       await api.register(rotasConsolidacao);
       await api.register(rotasArquivosAssinados);
@@ -126,6 +129,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasCiencia);
       await api.register(rotasSobrestamento);
       await api.register(rotasEventosDocumento);
+      await api.register(rotasAdministracaoIndexacao);
     },
     { prefix: '/api' },
   );

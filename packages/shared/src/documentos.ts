@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { diaEmSaoPaulo } from './calendario.ts';
+import { CONTEUDO_MAXIMO, CONTEUDO_MINIMO, ocorrenciaConteudoSchema } from './conteudo-pecas.ts';
 import { MENSAGENS } from './mensagens.ts';
 import { problemaPeriodo } from './periodo.ts';
 import { dataIsoValida, PAGINACAO } from './regras-leves.ts';
@@ -126,6 +127,8 @@ export const documentoResumoSchema = z.object({
   dataCriacao: z.string(),
   dataEnvio: z.string().nullable(),
   urgente: z.boolean(),
+  /** With a content search (conteudoPecas): the best page the caller may see, with its excerpt; null otherwise. */
+  ocorrencia: ocorrenciaConteudoSchema.nullable(),
 });
 export type DocumentoResumo = z.infer<typeof documentoResumoSchema>;
 
@@ -148,6 +151,8 @@ export const ORDENACOES_BUSCA = ['relevancia', 'numero', 'dataCriacao', 'dataEnv
 export const filtrosBuscaSchema = z.object({
   numeroDocumento: z.string().trim().max(40).optional(),
   resumoAssunto: z.string().trim().max(200).optional(),
+  /** Issue 21: words of the peças' text (websearch syntax: "phrase", -excluded). */
+  conteudoPecas: z.string().trim().max(CONTEUDO_MAXIMO, MENSAGENS.conteudo.textoLongo).optional(),
   idTipoDocumento: z.coerce.number().int().positive().optional(),
   idAssunto: z.coerce.number().int().positive().optional(),
   dataCriacaoInicio: dataIso.optional(),
@@ -236,6 +241,12 @@ export function validarFiltrosBusca(
     if (String(filtros.resumoAssunto).trim().length < RESUMO_ASSUNTO_MINIMO)
       return problema(B.resumoCurto, 'resumoAssunto');
     if (!periodoCriacao && !periodoEnvio) return problema(B.resumoSemDatas, 'resumoAssunto');
+  }
+  if (preenchido(filtros.conteudoPecas)) {
+    if (String(filtros.conteudoPecas).trim().length < CONTEUDO_MINIMO) {
+      return problema(B.conteudoCurto, 'conteudoPecas');
+    }
+    if (!periodoCriacao && !periodoEnvio) return problema(B.conteudoSemDatas, 'conteudoPecas');
   }
   const grupos = [
     preenchido(filtros.numeroDocumento),

@@ -108,6 +108,22 @@ describe('SQL das consultas mais usadas', () => {
       },
     },
     {
+      titulo: 'pelo conteúdo das peças e período de criação, por relevância (issue 21)',
+      arquivo: 'busca-documentos-conteudo.sql',
+      criterios: {
+        conteudo: {
+          texto: 'laudo "insalubridade" -ruído',
+          leitor: { idUnidadeAtual: 7, idPessoa: 11, irrestrito: false },
+        },
+        criacao: { inicio: '2026-01-01', fim: '2026-12-31' },
+        lotacoes: [7, 8],
+        ordenacao: 'relevancia',
+        direcao: 'desc',
+        pagina: 1,
+        tamanhoPagina: 20,
+      },
+    },
+    {
       titulo: 'por número, anônima',
       arquivo: 'busca-documentos-numero.sql',
       criterios: {

@@ -7,7 +7,7 @@ where ("d"."situacao" <> $1 and "d"."numero_digitos" like $2)
 order by d.data_criacao DESC, d.id DESC
 limit $3
 offset $4)
-select "pg"."total", "d"."id", "d"."numero", "d"."id_tipo_documento", "t"."descricao" as "tipo_descricao", "d"."situacao", "d"."estado_processamento", "d"."estado_origem", "d"."estado_tamanho", "d"."estado_visibilidade_caixa", "d"."resumo_assunto", "a"."descricao" as "assunto", "i"."nome" as "interessado", "up"."sigla" as "unidade_procedencia", "ua"."sigla" as "unidade_atual", "d"."data_criacao", "d"."data_envio", "d"."urgente"
+select "pg"."total", "d"."id", "d"."numero", "d"."id_tipo_documento", "t"."descricao" as "tipo_descricao", "d"."situacao", "d"."estado_processamento", "d"."estado_origem", "d"."estado_tamanho", "d"."estado_visibilidade_caixa", "d"."resumo_assunto", "a"."descricao" as "assunto", "i"."nome" as "interessado", "up"."sigla" as "unidade_procedencia", "ua"."sigla" as "unidade_atual", "d"."data_criacao", "d"."data_envio", "d"."urgente", NULL::json as "ocorrencia"
 from "pagina" as "pg"
 inner join "documento" as "d" on "d"."id" = "pg"."id"
 inner join "tipo_documento" as "t" on "t"."id" = "d"."id_tipo_documento"

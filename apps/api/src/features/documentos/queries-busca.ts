@@ -1,9 +1,24 @@
-import type { CodigoTipoInteressado, NomeTipoResponsavel, SituacaoDocumento } from '@tramite/shared';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import type {
+  CodigoTipoInteressado,
+  LeitorPeca,
+  NomeTipoResponsavel,
+  OcorrenciaConteudo,
+  SituacaoDocumento,
+} from '@tramite/shared';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { COLUNAS_ESTADO_DOCUMENTO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
 import { juntarFichaDocumento } from '../../db/juncoes.ts';
 import type { Database } from '../../db/schema.ts';
+import { consultaConteudo, paraTrecho, trechoSql } from '../conteudo/texto-sql.ts';
+import { pecaVisivelSql } from '../conteudo/visibilidade-sql.ts';
 
 // Searching documents: the filters, one page and its total.
 
@@ -11,6 +26,8 @@ import type { Database } from '../../db/schema.ts';
 export interface CriteriosBusca {
   numeroDigitos?: string;
   resumoAssunto?: string;
+  /** Words of the peças' text, searched only in the peças `leitor` may see (spec §6). */
+  conteudo?: { texto: string; leitor: LeitorPeca };
   idTipoDocumento?: number;
   idAssunto?: number;
   criacao?: { inicio: string; fim: string };
@@ -29,9 +46,64 @@ export interface CriteriosBusca {
 
 type Eb = ExpressionBuilder<Database & { d: Database['documento'] }, 'd'>;
 
-function consultaTexto(texto: string) {
-  return sql`websearch_to_tsquery('public.portugues_sem_acento', ${texto})`;
+const consultaTexto = consultaConteudo;
+
+/**
+ * The pages of the document `d`'s peças that match the content search and that the reader may see, as a FROM ... WHERE
+ * to select from (aliases p, an, tp). Invisible peças are filtered here, before anything counts, ranks or quotes them.
+ */
+function paginasVisiveis(conteudo: NonNullable<CriteriosBusca['conteudo']>): RawBuilder<unknown> {
+  return sql`peca p
+    JOIN anexo an ON an.id = p.id_anexo
+    JOIN arquivo_texto_pagina tp ON tp.sha256 = an.sha256
+    WHERE p.id_documento = d.id AND tp.tsv @@ ${consultaConteudo(conteudo.texto)} AND ${pecaVisivelSql(conteudo.leitor)}`;
 }
+
+/**
+ * With a content search, the query of the matching documents joins their visible pages that match and groups them
+ * by document (one row each, with the best page's rank). A plain join, not an EXISTS: the planner then picks between
+ * reading the documents of the period and checking their pages, or the GIN index's pages and then their documents;
+ * as a semi-join it hashed every matching page of the base (bench: 20 s for a common word).
+ */
+function juntarPaginasQueCasam(conteudo: NonNullable<CriteriosBusca['conteudo']>) {
+  return <Q>(consulta: Q): Q =>
+    (
+      consulta as unknown as SelectQueryBuilder<
+        Database & { d: Database['documento']; t: Database['tipoDocumento'] },
+        'd' | 't',
+        object
+      >
+    )
+      .innerJoin('peca as p', 'p.idDocumento', 'd.id')
+      .innerJoin('anexo as an', 'an.id', 'p.idAnexo')
+      .innerJoin('arquivoTextoPagina as tp', 'tp.sha256', 'an.sha256')
+      .where(sql<SqlBool>`tp.tsv @@ ${consultaConteudo(conteudo.texto)}`)
+      .where(pecaVisivelSql(conteudo.leitor))
+      .groupBy(['d.id', 't.id']) as unknown as Q;
+}
+
+/** The rank of a document's best visible page, over the rows `juntarPaginasQueCasam` grouped. */
+const rankConteudo = (conteudo: NonNullable<CriteriosBusca['conteudo']>) =>
+  sql<number>`max(ts_rank(tp.tsv, ${consultaConteudo(conteudo.texto)}))`;
+
+/**
+ * The best visible page of the document `d` (highest rank, then first peça and page) with its excerpt, as JSON; the
+ * excerpt is computed for that one page only.
+ */
+function ocorrenciaSql(conteudo: NonNullable<CriteriosBusca['conteudo']>): RawBuilder<OcorrenciaBruta | null> {
+  const consulta = consultaConteudo(conteudo.texto);
+  return sql<OcorrenciaBruta | null>`(SELECT json_build_object('idAcessoAnexo', m.id, 'idAnexo', m.id_anexo, 'nomePeca', m.nome,
+      'sequencial', m.sequencial, 'pagina', m.pagina, 'trecho', ${trechoSql(sql`m.texto`, consulta)})
+    FROM (SELECT p.id, p.id_anexo, an.nome, p.sequencial, tp.pagina, tp.texto FROM ${paginasVisiveis(conteudo)}
+          ORDER BY ts_rank(tp.tsv, ${consulta}) DESC, p.sequencial, tp.pagina LIMIT 1) m)`;
+}
+
+interface OcorrenciaBruta extends Omit<OcorrenciaBusca, 'trecho'> {
+  trecho: string;
+}
+
+/** The ocorrência of a search's row: the peça's file is opened by its idAnexo. */
+export type OcorrenciaBusca = OcorrenciaConteudo & { idAnexo: number };
 
 function condicoes(eb: Eb, c: CriteriosBusca): Expression<SqlBool> {
   const todas: Expression<SqlBool>[] = [];
@@ -114,6 +186,8 @@ export interface LinhaBusca {
   dataCriacao: Date;
   dataEnvio: Date | null;
   urgente: boolean;
+  /** With a content search: the best page the reader may see (null without one). */
+  ocorrencia: OcorrenciaBusca | null;
 }
 
 export async function pesquisarDocumentos(
@@ -121,13 +195,23 @@ export async function pesquisarDocumentos(
   c: CriteriosBusca,
 ): Promise<{ itens: LinhaBusca[]; total: number }> {
   const linhas = await consultaBusca(db, c).execute();
-  const itens: LinhaBusca[] = linhas.map(({ total: _total, ...linha }) => linha);
+  const itens: LinhaBusca[] = linhas.map(({ total: _total, ocorrencia, ...linha }) => ({
+    ...linha,
+    ocorrencia: ocorrencia ? { ...ocorrencia, trecho: paraTrecho(ocorrencia.trecho) } : null,
+  }));
   let total = linhas[0]?.total ?? 0;
   // A page past the end has no row to carry the total: count apart (rare).
   if (linhas.length === 0 && c.pagina > 1) {
-    const contagem = await db
+    const casam = db
       .selectFrom('documento as d')
+      .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
       .where((eb) => condicoes(eb, c))
+      .$if(c.conteudo !== undefined, (q) =>
+        q.$call(juntarPaginasQueCasam(c.conteudo as NonNullable<CriteriosBusca['conteudo']>)),
+      )
+      .select('d.id');
+    const contagem = await db
+      .selectFrom(casam.as('m'))
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow();
     total = contagem.total;
@@ -138,16 +222,21 @@ export async function pesquisarDocumentos(
 /** The statement of a search page, apart from running it: the SQL snapshots (db/consultas) compile it. */
 export function consultaBusca(db: Banco, c: CriteriosBusca) {
   const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
-  const chave = {
-    relevancia:
-      c.resumoAssunto !== undefined
-        ? sql`ts_rank(d.resumo_tsv, ${consultaTexto(c.resumoAssunto)}) ${dir}`
-        : sql`d.data_criacao ${dir}`,
-    numero: sql`d.numero ${dir}`,
-    dataCriacao: sql`d.data_criacao ${dir}`,
-    dataEnvio: sql`d.data_envio ${dir} NULLS LAST`,
-    tipo: sql`t.descricao COLLATE pt_br ${dir}`,
-  }[c.ordenacao];
+  // The page's order, where the matches are computed, then again over the page's rows (rankConteudo: its column).
+  const ordem = (rank: RawBuilder<number> | null) => {
+    const ranks: RawBuilder<unknown>[] = [];
+    if (c.resumoAssunto !== undefined) ranks.push(sql`ts_rank(d.resumo_tsv, ${consultaTexto(c.resumoAssunto)})`);
+    if (rank) ranks.push(rank);
+    return {
+      relevancia: ranks.length ? sql`(${sql.join(ranks, sql` + `)}) ${dir}` : sql`d.data_criacao ${dir}`,
+      numero: sql`d.numero ${dir}`,
+      dataCriacao: sql`d.data_criacao ${dir}`,
+      dataEnvio: sql`d.data_envio ${dir} NULLS LAST`,
+      tipo: sql`t.descricao COLLATE pt_br ${dir}`,
+    }[c.ordenacao];
+  };
+  const chave = ordem(c.conteudo ? rankConteudo(c.conteudo) : null);
+  const chaveDaPagina = ordem(c.conteudo ? sql<number>`pg.rank_conteudo` : null);
 
   // One pass over the matching rows: the page's ids with the total (a window count), then the page's details.
   // Counting in a separate query read every match twice (bench: full-text search + 12 months, 2 × 140 ms).
@@ -155,7 +244,13 @@ export function consultaBusca(db: Banco, c: CriteriosBusca) {
     .selectFrom('documento as d')
     .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
     .where((eb) => condicoes(eb, c))
+    .$if(c.conteudo !== undefined, (q) =>
+      q.$call(juntarPaginasQueCasam(c.conteudo as NonNullable<CriteriosBusca['conteudo']>)),
+    )
     .select(['d.id', sql<number>`(count(*) OVER ())::int`.as('total')])
+    .$if(c.conteudo !== undefined, (q) =>
+      q.select(rankConteudo(c.conteudo as NonNullable<CriteriosBusca['conteudo']>).as('rankConteudo')),
+    )
     .orderBy(chave)
     // Equal keys (same rank, same day) must not swap rows between pages.
     .orderBy(sql`d.id ${dir}`)
@@ -181,7 +276,8 @@ export function consultaBusca(db: Banco, c: CriteriosBusca) {
       'd.dataCriacao',
       'd.dataEnvio',
       'd.urgente',
+      (c.conteudo ? ocorrenciaSql(c.conteudo) : sql<OcorrenciaBruta | null>`NULL::json`).as('ocorrencia'),
     ])
-    .orderBy(chave)
+    .orderBy(chaveDaPagina)
     .orderBy(sql`d.id ${dir}`);
 }

@@ -30,6 +30,7 @@ import {
   semPermissao,
 } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
+import { leitorDoChamador } from '../conteudo/visibilidade-sql.ts';
 import { proximoNup } from './numeracao.ts';
 import * as queries from './queries.ts';
 
@@ -337,9 +338,11 @@ export async function pesquisar(
     responsavel = { tipo, id: filtros.idResponsavelTramitacao };
   }
   const idServidor = filtros.idServidorLotadoProcedencia;
+  const conteudoPecas = filtros.conteudoPecas || undefined;
   const { itens, total } = await queries.pesquisarDocumentos(db, {
     numeroDigitos: filtros.numeroDocumento ? filtros.numeroDocumento.replace(/\D/g, '') : undefined,
     resumoAssunto: filtros.resumoAssunto || undefined,
+    conteudo: conteudoPecas ? { texto: conteudoPecas, leitor: await leitorDoChamador(db, chamador) } : undefined,
     idTipoDocumento: filtros.idTipoDocumento,
     idAssunto: filtros.idAssunto,
     criacao:
@@ -356,7 +359,7 @@ export async function pesquisar(
     // -1 is the 'TODOS' entry: any employee of the origin units, i.e. no restriction.
     idUsuarioCriador: idServidor !== undefined && idServidor > 0 ? idServidor : undefined,
     lotacoes: chamador ? chamador.lotacoes : null,
-    ordenacao: filtros.ordenacao ?? (filtros.resumoAssunto ? 'relevancia' : 'dataCriacao'),
+    ordenacao: filtros.ordenacao ?? (filtros.resumoAssunto || conteudoPecas ? 'relevancia' : 'dataCriacao'),
     direcao: filtros.direcao,
     pagina: filtros.pagina,
     tamanhoPagina: filtros.tamanhoPagina,
@@ -373,6 +376,7 @@ export async function pesquisar(
       dataCriacao: new Date(linha.dataCriacao).toISOString(),
       dataEnvio: iso(linha.dataEnvio),
       urgente: linha.urgente,
+      ocorrencia: linha.ocorrencia,
     })),
     total,
     pagina: filtros.pagina,

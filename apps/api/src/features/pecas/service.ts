@@ -98,6 +98,21 @@ async function montarPecas(db: Banco, chamador: Chamador, idDocumento: number, s
 }
 
 /**
+ * The peças whose file the caller may open (spec §6), desmembradas and desentranhadas included for
+ * VISUALIZACAO_IRRESTRITA_PECAS: the only ones a search in the peças' content reads (features/conteudo). 404 as the
+ * document's detail when the caller may not see the document.
+ */
+export async function pecasAbertasAoLeitor(db: Banco, chamador: Chamador, idDocumento: number) {
+  const [contexto, linhas] = await Promise.all([
+    carregarDocumento(db, idDocumento, chamador),
+    queries.listarPecas(db, idDocumento, { somenteAtivas: false }),
+  ]);
+  const { leitor } = await leitorDe(db, chamador, contexto);
+  const documento = paraVisibilidade(contexto);
+  return linhas.filter((linha) => pecaListavel(linha, leitor) && podeVisualizarPeca(linha, documento, leitor));
+}
+
+/**
  * GET documentos/{id}/pecas: every peça the caller may list, cancelled ones included with their label, in sequence
  * order. GET documentos/{id}/anexos (somenteAtivas): the same rows for the current attachments only.
  */

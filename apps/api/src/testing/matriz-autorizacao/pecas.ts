@@ -13,6 +13,10 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
   },
   'GET /api/documentos/{id}/anexos': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/anexos`),
   'GET /api/documentos/{id}/pecas': chamar(todos(200), (m) => `/api/documentos/${m.cofre.id}/pecas`),
+  'GET /api/documentos/{id}/pecas/conteudo': chamar(
+    todos(200),
+    (m) => `/api/documentos/${m.cofre.id}/pecas/conteudo?texto=segredo`,
+  ),
   'GET /api/documentos/{id}/anexos/{idAnexo}': chamar(
     todos(200),
     (m) => `/api/documentos/${m.cofre.id}/anexos/${m.cofre.idAnexoRestrito}`,

@@ -1,5 +1,12 @@
 import { Box, Grid, MenuItem, Paper, TextField } from '@mui/material';
-import { MENSAGENS, type ProblemaCampo, RESUMO_ASSUNTO_MINIMO, SERVIDOR_TODOS } from '@tramite/shared';
+import {
+  CONTEUDO_MAXIMO,
+  CONTEUDO_MINIMO,
+  MENSAGENS,
+  type ProblemaCampo,
+  RESUMO_ASSUNTO_MINIMO,
+  SERVIDOR_TODOS,
+} from '@tramite/shared';
 import type { ChangeEvent, FormEvent } from 'react';
 import { CampoData } from '../../components/CampoData';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
@@ -22,12 +29,14 @@ import { opcoesDa } from './listas';
 const ROTULOS = {
   numeroDocumento: { id: 'filtro-numero-documento', label: 'Número do documento' },
   resumoAssunto: { id: 'filtro-resumo-assunto', label: 'Resumo do assunto' },
+  conteudoPecas: { id: 'filtro-conteudo-pecas', label: 'Conteúdo das peças' },
   tipoDocumento: { id: 'filtro-tipo-documento', rotulo: 'Tipo de documento' },
   assunto: { id: 'filtro-assunto', rotulo: 'Assunto' },
   procedencia: { id: 'filtro-procedencia', rotulo: 'Unidade de procedência' },
 } as const;
 
 const AJUDA_RESUMO = 'Palavras do resumo, sem diferença entre maiúsculas e acentos. Exige um intervalo de datas.';
+const AJUDA_CONTEUDO = 'Use aspas para frase exata e - para excluir uma palavra';
 
 /** The two date ranges, each a pair of filters; a rule about a range marks both of its dates. */
 const PERIODOS = [
@@ -72,7 +81,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
     aoMudar(novos);
   };
   /** A text filter: its label, value and limit. */
-  const texto = (campo: 'numeroDocumento' | 'resumoAssunto', maxLength: number) => ({
+  const texto = (campo: 'numeroDocumento' | 'resumoAssunto' | 'conteudoPecas', maxLength: number) => ({
     ...ROTULOS[campo],
     fullWidth: true,
     value: valores[campo],
@@ -91,6 +100,10 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
   const estado = { valores, mudar, campoComErro };
   const resumoCurto =
     valores.resumoAssunto.trim().length > 0 && valores.resumoAssunto.trim().length < RESUMO_ASSUNTO_MINIMO;
+  const conteudoCurto =
+    valores.conteudoPecas.trim().length > 0 && valores.conteudoPecas.trim().length < CONTEUDO_MINIMO;
+  // The rule broken by the content field is said under it too, where the eye is.
+  const erroConteudo = comErro('conteudoPecas') ? (erro?.message ?? null) : null;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
@@ -101,6 +114,13 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
             <TextField {...texto('resumoAssunto', 200)} error={resumoCurto} helperText={AJUDA_RESUMO} />
+          </Grid>
+          <Grid size={12}>
+            <TextField
+              {...texto('conteudoPecas', CONTEUDO_MAXIMO)}
+              error={conteudoCurto || erroConteudo !== null}
+              helperText={erroConteudo ?? AJUDA_CONTEUDO}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <SelecaoPorId

@@ -1,5 +1,6 @@
 import { Alert, Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { type Documento, MENSAGENS, type Usuario } from '@tramite/shared';
+import { lazy, Suspense } from 'react';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { Pagina } from '../../components/Pagina';
 import { mensagemDoErro } from '../../lib/api';
@@ -14,6 +15,11 @@ import { useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
 import { EditorMarcadores } from './EditorMarcadores';
 import { PrazoDocumento } from './PrazoDocumento';
+
+// The content search (issue 21) loads after the page: its list and excerpts are not needed to show the document.
+const BuscaConteudoDocumento = lazy(async () => ({
+  default: (await import('../conteudo/api')).BuscaConteudoDocumento,
+}));
 
 function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuario: Usuario | null }) {
   return (
@@ -45,6 +51,11 @@ function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuar
         </Typography>
         <DadosDocumento documento={documento} />
       </Paper>
+
+      {/* The fallback keeps the section's height, so nothing below moves when it loads. */}
+      <Suspense fallback={<Skeleton variant="rounded" height={162} />}>
+        <BuscaConteudoDocumento idDocumento={documento.idDocumento} />
+      </Suspense>
 
       {usuario ? <SecaoCiencias idDocumento={documento.idDocumento} /> : null}
 

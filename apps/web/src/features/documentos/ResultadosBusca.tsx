@@ -1,11 +1,16 @@
 import { Box, Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { CabecalhoOrdenavel } from '../../components/CabecalhoOrdenavel';
+import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
 import { SecaoResultados } from '../../components/SecaoResultados';
 import { type ColunaTabela, Tabela } from '../../components/Tabela';
+import { TrechoDestacado } from '../../components/TrechoDestacado';
 import { formatarData } from '../../lib/formatacao';
 import { rotuloSituacao } from '../../lib/rotulos-documento';
 import type { PaginaDocumentos } from './api';
+
+type Ocorrencia = NonNullable<PaginaDocumentos['itens'][number]['ocorrencia']>;
+
 import { type EstadoBusca, type Ordenacao, TAMANHOS_PAGINA } from './filtros-url';
 import { TEXTOS } from './textos';
 
@@ -29,6 +34,35 @@ function coluna(campo: Ordenacao) {
   const encontrada = COLUNAS_ORDENAVEIS.find((item) => item.campo === campo);
   if (!encontrada) throw new Error(`Coluna sem ordenação: ${campo}`);
   return encontrada;
+}
+
+/**
+ * Where the words of "Conteúdo das peças" were found in a document (the best page of a peça the user may see), the
+ * excerpt, and a link that opens the peça's file at that page (browsers' PDF viewers follow #page=N).
+ */
+function OcorrenciaConteudo({ idDocumento, ocorrencia }: { idDocumento: number; ocorrencia: Ocorrencia }) {
+  const { sequencial, nomePeca, pagina, idAnexo } = ocorrencia;
+  return (
+    <Box data-testid="ocorrencia-busca" sx={{ mt: 1, pl: 1, borderLeft: 3, borderColor: 'divider' }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        Encontrado na peça {sequencial} — {nomePeca}, página {pagina}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" data-testid="trecho-busca">
+        <TrechoDestacado trecho={ocorrencia.trecho} />
+      </Typography>
+      <Link
+        href={`/api/documentos/${idDocumento}/anexos/${idAnexo}/binario#page=${pagina}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="body2"
+      >
+        Abrir a peça na página {pagina}
+        <Box component="span" sx={OCULTO_VISUALMENTE}>
+          {` (peça ${sequencial}, abre em nova aba)`}
+        </Box>
+      </Link>
+    </Box>
+  );
 }
 
 /** One page of the search results, sorted and paginated on the server; each number links to the document. */
@@ -109,6 +143,9 @@ export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoO
                 <Typography variant="body2" color="text.secondary">
                   {documento.assunto}
                 </Typography>
+              ) : null}
+              {documento.ocorrencia ? (
+                <OcorrenciaConteudo idDocumento={documento.idDocumento} ocorrencia={documento.ocorrencia} />
               ) : null}
             </TableCell>
             <TableCell>{documento.interessado}</TableCell>

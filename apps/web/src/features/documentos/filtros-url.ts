@@ -20,6 +20,7 @@ export const TAMANHO_PAGINA_PADRAO = 20;
 const CAMPOS_FILTRO = [
   'numeroDocumento',
   'resumoAssunto',
+  'conteudoPecas',
   'idTipoDocumento',
   'idAssunto',
   'dataCriacaoInicio',
