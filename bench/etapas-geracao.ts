@@ -14,6 +14,8 @@ import {
   DESPACHOS,
   NOMES,
   OBJETOS,
+  PALAVRAS_PLANTADAS,
+  PALAVRAS_TEXTO,
   PREFIXOS_UNIDADE,
   SOBRENOMES,
   TIPOS_DOCUMENTO,
@@ -73,7 +75,17 @@ export function sqlFuncoes({ opcoes, semente }: ContextoGeracao): string {
 }
 
 /** Tables whose secondary indexes are dropped during the load and built again afterwards (much faster). */
-const TABELAS_GRANDES = ['documento', 'tramitacao', 'peca', 'anexo', 'usuario', 'interessado', 'lotacao'];
+const TABELAS_GRANDES = [
+  'documento',
+  'tramitacao',
+  'peca',
+  'anexo',
+  'usuario',
+  'interessado',
+  'lotacao',
+  'arquivo_texto_pagina',
+  'arquivo_indexacao',
+];
 
 /** The secondary indexes of the big tables (not backing a constraint): their names and definitions. */
 export const SQL_INDICES_SECUNDARIOS = `
@@ -290,8 +302,13 @@ export function sqlTramitacoes({ U, M, Q }: ContextoGeracao): string {
   `;
 }
 
-/** The stored files' rows, then one anexo and one peça per planned peça. */
-export function sqlPecas({ U, Q, ref, opcoes }: ContextoGeracao): string {
+/**
+ * The stored files' rows, then one anexo and one peça per planned peça. Issue 21: text belongs to a file (its
+ * SHA-256), so the peças of ordinary documents (d > 3) each get a file of their own: an `arquivo` row whose SHA-256
+ * is that of a name (no bytes on disk: 3 M files would not fit; no benchmark opens those peças), so every peça has
+ * its own text. Documents 1–3 keep the real files the other sections read.
+ */
+export function sqlPecas({ U, Q, ref, opcoes, semente }: ContextoGeracao): string {
   const todos = [...opcoes.arquivosComuns, ...opcoes.arquivosConsolidacao];
   const unicos = [...new Map(todos.map((a) => [a.sha256, a])).values()];
   const comuns = opcoes.arquivosComuns;
@@ -300,13 +317,19 @@ export function sqlPecas({ U, Q, ref, opcoes }: ContextoGeracao): string {
     INSERT INTO arquivo (sha256, tamanho, tipo_mime, criado_em)
     VALUES ${unicos.map((a) => `(${lit(a.sha256)}, ${a.tamanho}, ${lit(a.tipoMime)}, ${ref} - interval '11 years')`).join(',')};
     CREATE UNLOGGED TABLE bench_pecas AS
-    SELECT p.off_p + j AS id, p.d, j, p.n, p.criacao, p.intervalo, p.criador,
-      CASE WHEN p.classe = 'C' THEN (${arraySql(pdfs.map((a) => a.sha256).concat(''))})[j]
+    SELECT p.off_p + j AS id, p.d, j, p.n, p.criacao, p.intervalo, p.criador, p.classe,
+      1 + floor(bench_u(p.off_p + j, 44) * 3)::int AS paginas,
+      CASE WHEN p.d > 3 THEN encode(sha256(convert_to('bench-${semente}-' || (p.off_p + j), 'UTF8')), 'hex')
+        WHEN p.classe = 'C' THEN (${arraySql(pdfs.map((a) => a.sha256).concat(''))})[j]
         ELSE (${arraySql(comuns.map((a) => a.sha256))})[1 + (p.d * 31 + j) % ${comuns.length}] END AS sha256,
       CASE WHEN p.classe = 'C' THEN (${arraySql(pdfs.map((a) => a.nome).concat(''))})[j]
         ELSE (${arraySql(comuns.map((a) => a.nome))})[1 + (p.d * 31 + j) % ${comuns.length}] END AS nome,
       CASE WHEN p.n = 0 THEN 1 ELSE 1 + (j - 1) % p.n END AS st
     FROM bench_plano p CROSS JOIN LATERAL generate_series(1, p.k) j;
+    INSERT INTO arquivo (sha256, tamanho, tipo_mime, criado_em)
+      SELECT sha256, 20000 + paginas * 30000 + floor(bench_u(id, 45) * 10000)::int, 'application/pdf',
+        criacao + (st - 1) * intervalo + interval '1 hour'
+      FROM bench_pecas WHERE d > 3;
     INSERT INTO anexo (id, sha256, nome, id_usuario, criado_em)
       SELECT id, sha256, nome, criador + ${U} * floor(bench_u(id, 40) * ${Q})::int,
         criacao + (st - 1) * intervalo + interval '1 hour'
@@ -322,7 +345,129 @@ export function sqlPecas({ U, Q, ref, opcoes }: ContextoGeracao): string {
         criador + ${U} * floor(bench_u(id, 40) * ${Q})::int,
         criacao + (st - 1) * intervalo + interval '1 hour'
       FROM bench_pecas;
-    DROP TABLE bench_pecas;
+    ALTER TABLE bench_pecas ADD PRIMARY KEY (id);
+  `;
+}
+
+/** Paragraphs the pages are made of (a page = 4 of them, ~160 words): how many and the words drawn in each. */
+const PARAGRAFOS = 20_000;
+
+/**
+ * Issue 21, before the pages: a pool of paragraphs (an action and a subject of the summaries, two sentences of
+ * Zipf-drawn words, sometimes a despacho, so phrases like "prestação de contas" recur as in real text) and the
+ * planted words of known peças (vocabulario.ts PALAVRAS_PLANTADAS).
+ */
+export function sqlTextoPreparar({ dim }: ContextoGeracao): string {
+  const v = PALAVRAS_TEXTO.length;
+  const palavras = arraySql(PALAVRAS_TEXTO);
+  const frase = (fluxo: number, minimo: number, variacao: number) => `
+    (SELECT string_agg((${palavras})[floor(exp(bench_u(i * 64 + w, ${fluxo}) * ln(${v + 1})))::int], ' ' ORDER BY w)
+      FROM generate_series(1, ${minimo} + i % ${variacao}) w)`;
+  // Every public peça of 20 documents of the busy box (class B: created 3–25 days before the reference); 20
+  // restricted peças of class B documents.
+  const passo = Math.max(1, Math.floor(dim.porConjunto / 20));
+  return `
+    CREATE UNLOGGED TABLE bench_paragrafos AS
+    SELECT i AS id,
+      bench_escolher(${arraySql(ACOES)}, bench_u(i, 90)) || ' ' ||
+      (${arraySql(OBJETOS)})[1 + floor(${OBJETOS.length} * power(bench_u(i, 91), 1.5))::int] || ', ' ||
+      ${frase(92, 10, 13)} || '. ' ||
+      upper(left(${frase(93, 8, 11)}, 1)) || substr(${frase(93, 8, 11)}, 2) || '.' ||
+      CASE WHEN bench_u(i, 94) < 0.4 THEN ' ' || bench_escolher(${arraySql(DESPACHOS)}, bench_u(i, 95)) ELSE '' END
+      AS texto
+    FROM generate_series(1, ${PARAGRAFOS}) i;
+    ALTER TABLE bench_paragrafos ADD PRIMARY KEY (id);
+    CREATE UNLOGGED TABLE bench_plantio AS
+      SELECT b.sha256, ${lit(PALAVRAS_PLANTADAS.publica)}::text AS palavra FROM bench_pecas b
+        WHERE b.classe = 'B' AND (b.d / 50) % ${passo} = 0 AND b.d / 50 < ${passo * 20} AND b.d > 3
+          AND NOT (bench_u(b.id, 43) < 0.03)
+      UNION ALL
+      SELECT sha256, ${lit(PALAVRAS_PLANTADAS.restrita)} FROM (
+        SELECT b.sha256 FROM bench_pecas b WHERE b.classe = 'B' AND b.d > 3 AND bench_u(b.id, 43) < 0.03
+        ORDER BY b.id LIMIT 20) r;
+  `;
+}
+
+/** Syllables of the made-up names of the long tail (a real archive's names, places, acronyms). */
+const SILABAS = [
+  'ba',
+  'ce',
+  'di',
+  'fo',
+  'gu',
+  'la',
+  'me',
+  'ni',
+  'po',
+  'ru',
+  'sa',
+  'te',
+  'vi',
+  'xo',
+  'za',
+  'bra',
+  'cle',
+  'dri',
+  'fla',
+  'gro',
+  'lu',
+  'mo',
+  'ne',
+  'pi',
+];
+
+/**
+ * The page text of bench_pecas row `b`, page `g`: 4 paragraphs of the pool, then a line of the long tail every real
+ * page has (a process number, a year, an amount, a proper name made of syllables: numbers unique to the page and
+ * names of Zipf-like frequency, so the lexicon is large and the statistics see rare lexemes as rare), and the
+ * planted word on page 1.
+ */
+function textoPagina(semente: number): string {
+  const h = (k: number) => `(hashint8extended(b.id * 8 + g, ${semente}::bigint * 1000 + ${k}) & 2147483647)`;
+  const paragrafo = (k: number) => `(SELECT texto FROM bench_paragrafos WHERE id = 1 + ${h(95 + k)} % ${PARAGRAFOS})`;
+  const silaba = (k: number) =>
+    `(${arraySql(SILABAS)})[floor(exp((${h(k)}::float8 / 2147483648.0) * ln(${SILABAS.length + 1})))::int]`;
+  const nome = `${silaba(110)} || ${silaba(111)} || ${silaba(112)}`;
+  return `${[1, 2, 3, 4].map(paragrafo).join(" || ' ' || ")}
+      || ' Referência: processo nº 23' || lpad((${h(113)} % 1000000)::text, 6, '0') || '/' || (2010 + ${h(114)} % 16)
+      || ', valor de R$ ' || (${h(115)} % 100000) || ',' || lpad((${h(116)} % 100)::text, 2, '0') || ', '
+      || initcap(${nome}) || '.'
+      || CASE WHEN g = 1 AND pl.palavra IS NOT NULL THEN ' Consta a ' || pl.palavra || ' no acervo.' ELSE '' END`;
+}
+
+/**
+ * Issue 21: the text pages (origin T) of the ordinary peças with ids in [de, ate] — run in batches so a 6 M page load
+ * reports progress and never holds one huge transaction.
+ */
+export function sqlTextoLote({ semente }: ContextoGeracao, de: number, ate: number): string {
+  return `
+    INSERT INTO arquivo_texto_pagina (sha256, pagina, texto, origem, extraido_em)
+    SELECT b.sha256, g, ${textoPagina(semente)}, 'T', b.criacao + interval '2 hours'
+    FROM bench_pecas b CROSS JOIN LATERAL generate_series(1, b.paginas) g
+      LEFT JOIN bench_plantio pl ON pl.sha256 = b.sha256
+    WHERE b.id BETWEEN ${de} AND ${ate} AND b.d > 3;
+  `;
+}
+
+/**
+ * Issue 21, after the pages: the real files (documents 1–3, shared by several peças) get text too, and every file is
+ * CONCLUIDO in the indexing queue (the indexer finds nothing to do; a peça inserted later is queued by the trigger).
+ */
+export function sqlTextoConcluir({ semente }: ContextoGeracao): string {
+  return `
+    INSERT INTO arquivo_texto_pagina (sha256, pagina, texto, origem, extraido_em)
+    SELECT b.sha256, g, ${textoPagina(semente)}, 'T', b.criacao + interval '2 hours'
+    FROM (SELECT DISTINCT ON (sha256) * FROM bench_pecas WHERE d <= 3 ORDER BY sha256, id) b
+      CROSS JOIN LATERAL generate_series(1, b.paginas) g
+      LEFT JOIN bench_plantio pl ON pl.sha256 = b.sha256;
+    INSERT INTO arquivo_indexacao (sha256, estado, paginas_total, paginas_feitas, tentativas, enfileirado_em,
+      iniciado_em, concluido_em)
+    SELECT sha256, 'CONCLUIDO', count(*), count(*), 1, min(extraido_em) - interval '1 hour',
+      min(extraido_em) - interval '1 hour', min(extraido_em)
+    FROM arquivo_texto_pagina GROUP BY sha256
+    ON CONFLICT (sha256) DO UPDATE SET estado = 'CONCLUIDO', paginas_total = excluded.paginas_total,
+      paginas_feitas = excluded.paginas_feitas, tentativas = 1, enfileirado_em = excluded.enfileirado_em,
+      iniciado_em = excluded.iniciado_em, concluido_em = excluded.concluido_em;
   `;
 }
 
@@ -346,6 +491,9 @@ export function sqlLimpeza({ opcoes }: ContextoGeracao): string {
       .map((t) => `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT max(id) FROM ${t}));`)
       .join('\n')}
     DROP TABLE bench_plano;
+    DROP TABLE IF EXISTS bench_pecas;
+    DROP TABLE IF EXISTS bench_paragrafos;
+    DROP TABLE IF EXISTS bench_plantio;
     DROP FUNCTION bench_dv(text);
     DROP FUNCTION bench_unidade(bigint);
     DROP FUNCTION bench_escolher(text[], float8);

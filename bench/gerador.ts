@@ -16,6 +16,7 @@
  * The SQL of each stage is in etapas-geracao.ts; the dimensions and the special rows in universidade.ts.
  */
 import {
+  type ContextoGeracao,
   contextoGeracao,
   SQL_COLUNAS_DOCUMENTO,
   SQL_INDICES_SECUNDARIOS,
@@ -25,6 +26,9 @@ import {
   sqlLimpeza,
   sqlPecas,
   sqlPlano,
+  sqlTextoConcluir,
+  sqlTextoLote,
+  sqlTextoPreparar,
   sqlTramitacoes,
 } from './etapas-geracao.ts';
 import { type Dimensoes, ESPECIAIS } from './universidade.ts';
@@ -32,7 +36,7 @@ import { type Dimensoes, ESPECIAIS } from './universidade.ts';
 export { dimensoes, ESPECIAIS } from './universidade.ts';
 
 /** Bump when the generated data changes shape: a stored database of another version is generated again. */
-export const VERSAO_GERADOR = 5;
+export const VERSAO_GERADOR = 6;
 
 /** Runs one SQL text (several statements when it has no parameters) on ONE connection and answers its rows. */
 export type ExecutorSql = (texto: string) => Promise<Record<string, unknown>[]>;
@@ -89,10 +93,43 @@ export async function gerarUniversidade(executar: ExecutorSql, opcoes: OpcoesGer
   await etapa('documentos', sqlDocumentos(contexto, temCodigo));
   await etapa('tramitações', sqlTramitacoes(contexto));
   await etapa('anexos e peças', sqlPecas(contexto));
-  await etapa('índices', indices.map((i) => `${i.definicao};`).join('\n') || 'SELECT 1');
+  await textoDasPecas(executar, contexto, etapa, log);
+  const doTexto = (i: { definicao: string }) => / ON public\.arquivo_(texto_pagina|indexacao) /.test(i.definicao);
+  const outros = indices.filter((i) => !doTexto(i));
+  await etapa('índices', outros.map((i) => `${i.definicao};`).join('\n') || 'SELECT 1');
+  await etapa(
+    'índices do texto das peças (GIN)',
+    indices
+      .filter(doTexto)
+      .map((i) => `${i.definicao};`)
+      .join('\n') || 'SELECT 1',
+  );
   await etapa('sequências e limpeza', sqlLimpeza(contexto));
   log(`  total: ${((Date.now() - inicio) / 1000).toFixed(1)} s`);
   return contexto.dim;
+}
+
+/** Peças per batch of the text load (~2 pages each). */
+const PECAS_POR_LOTE = 250_000;
+
+/** Issue 21: ~2 pages of text per peça's file (arquivo_texto_pagina), in batches, and the queue all CONCLUIDO. */
+async function textoDasPecas(
+  executar: ExecutorSql,
+  contexto: ContextoGeracao,
+  etapa: (nome: string, texto: string) => Promise<void>,
+  log: (mensagem: string) => void,
+): Promise<void> {
+  const t0 = Date.now();
+  await etapa('texto: parágrafos e palavras plantadas', sqlTextoPreparar(contexto));
+  const [faixa] = await executar('SELECT min(id)::bigint AS de, max(id)::bigint AS ate FROM bench_pecas');
+  const de = Number(faixa?.de ?? 1);
+  const ate = Number(faixa?.ate ?? 0);
+  for (let inicio = de; inicio <= ate; inicio += PECAS_POR_LOTE) {
+    const fim = Math.min(ate, inicio + PECAS_POR_LOTE - 1);
+    await etapa(`texto das peças ${inicio}–${fim} de ${ate}`, sqlTextoLote(contexto, inicio, fim));
+  }
+  await etapa('texto dos arquivos reais e fila concluída', sqlTextoConcluir(contexto));
+  log(`  texto das peças (sem o índice GIN): ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /** What the generated database holds, to check the generator (the vitest test) and print in the report. */
@@ -104,6 +141,7 @@ export async function contarUniversidade(executar: ExecutorSql) {
       (SELECT count(*) FROM tramitacao)::int AS tramitacoes,
       (SELECT count(*) FROM peca)::int AS pecas,
       (SELECT count(*) FROM anexo)::int AS anexos,
+      (SELECT count(*) FROM arquivo_texto_pagina)::int AS paginas_texto,
       (SELECT count(*) FROM tramitacao WHERE id_documento = ${ESPECIAIS.documentoLongo})::int AS tramitacoes_documento_longo`);
   return linha as {
     unidades: number;
@@ -112,6 +150,7 @@ export async function contarUniversidade(executar: ExecutorSql) {
     tramitacoes: number;
     pecas: number;
     anexos: number;
+    paginas_texto: number;
     tramitacoes_documento_longo: number;
   };
 }

@@ -21,6 +21,7 @@ import { type MedidaIsolamento, medirIsolamento } from './isolamento.ts';
 import { Resultados } from './resultados.ts';
 import { medirResumoDiario } from './resumo-diario.ts';
 import { medirArquivos, registrarArquivos } from './secao-arquivos.ts';
+import { lerPlantadas, medirConteudo, type ResultadoConteudo, registrarConteudo } from './secao-conteudo.ts';
 import { caminhoCaixaPostal, medirLeituras } from './secao-leituras.ts';
 import { medirRecebimento, prepararRecebimento, registrarRecebimento } from './secao-recebimento.ts';
 import { medirMalote, registrarMalote } from './secao-relatorios.ts';
@@ -39,7 +40,7 @@ const { values: args } = parseArgs({
     referencia: { type: 'string', default: '' },
     'sem-web': { type: 'boolean', default: false },
     'somente-gerar': { type: 'boolean', default: false },
-    /** Comma list of sections to run: leituras, recebimento, arquivos, relatorios, web, isolamento (default: all). */
+    /** Comma list of sections: leituras, recebimento, arquivos, relatorios, web, isolamento, conteudo (default: all). */
     apenas: { type: 'string', default: '' },
     saida: { type: 'string', default: join(RAIZ, 'bench', 'RESULTS.md') },
   },
@@ -104,6 +105,7 @@ async function main() {
     `Caixa postal da unidade movimentada: ${info?.caixa} documentos; ${pendentes.length} pendentes para o recebimento.`,
   );
 
+  const plantadas = rodar('conteudo') ? await lerPlantadas({ banco }) : null;
   const webDist = !args['sem-web'] && rodar('web') ? await construirWeb(resultados) : null;
   const servidor = await iniciarServidor(banco, webDist);
   let poolPuro: pg.Pool | null = null;
@@ -128,6 +130,9 @@ async function main() {
     }
 
     if (rodar('leituras')) await medirLeituras(contexto, { poolPuro, info, segundos, aquecimento });
+    // Issue 21: before the sections that write, so the 20-page scan's OCR runs on an otherwise quiet server.
+    let conteudo: ResultadoConteudo | null = null;
+    if (rodar('conteudo')) conteudo = await medirConteudo(contexto, { poolPuro, segundos, aquecimento, plantadas });
     const recebimento = await medirRecebimento(contexto, pendentes);
     const openapi = (await (await fetch(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     const arquivos = await medirArquivos(contexto, Boolean(openapi.paths['/api/consolidacao/{idDocumento}/{tipo}']));
@@ -145,6 +150,7 @@ async function main() {
     await servidor.parar();
 
     // The checks that read the database, and every section's rows in order, after the server stopped.
+    if (conteudo) registrarConteudo(conteudo, resultados);
     if (recebimento.medido) await registrarRecebimento(banco, recebimento, resultados);
     if (rodar('arquivos')) await registrarArquivos(banco, arquivos, resultados);
     if (rodar('relatorios')) await registrarMalote(banco, malote, resultados);

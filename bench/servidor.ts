@@ -42,7 +42,7 @@ export interface ContextoSecao {
   resultados: Resultados;
   /** Which sections run (--apenas). */
   rodar(
-    secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web' | 'isolamento' | 'resumo-diario',
+    secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web' | 'isolamento' | 'resumo-diario' | 'conteudo',
   ): boolean;
 }
 

@@ -9,6 +9,7 @@ import {
   gerarUniversidade,
   sqlTamanhoCaixa,
 } from '../../../../bench/gerador.ts';
+import { PALAVRAS_PLANTADAS } from '../../../../bench/vocabulario.ts';
 import { gerarHashSenha } from '../platform/senha.ts';
 import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
 
@@ -127,6 +128,39 @@ describe('gerador do benchmark (bench/gerador.ts)', () => {
       `SELECT a.sha256 FROM peca p JOIN anexo a ON a.id = p.id_anexo WHERE p.id_documento = ${ESPECIAIS.documentoConsolidacao} ORDER BY p.sequencial`,
     );
     expect(pecasConsolidacao.map((l) => l.sha256)).toEqual([10, 11, 12, 13].map((n) => arquivo(n).sha256));
+  });
+
+  it('dá texto a cada peça (issue 21): um arquivo por peça comum, ~2 páginas, fila concluída, palavras plantadas', async () => {
+    const [r] = await executar(`
+      SELECT
+        (SELECT count(*) FROM peca p JOIN anexo a ON a.id = p.id_anexo
+          WHERE NOT EXISTS (SELECT 1 FROM arquivo_texto_pagina t WHERE t.sha256 = a.sha256))::int AS pecas_sem_texto,
+        (SELECT count(*) FROM arquivo_texto_pagina)::float8 / (SELECT count(*) FROM arquivo_indexacao) AS paginas_por_arquivo,
+        (SELECT count(*) FROM arquivo_indexacao WHERE estado <> 'CONCLUIDO')::int AS nao_concluidos,
+        (SELECT count(*) FROM arquivo_indexacao i WHERE paginas_total <> (SELECT count(*) FROM arquivo_texto_pagina t
+          WHERE t.sha256 = i.sha256))::int AS totais_errados,
+        (SELECT count(*) - count(DISTINCT a.sha256) FROM peca p JOIN anexo a ON a.id = p.id_anexo
+          WHERE p.id_documento > 3)::int AS arquivos_repetidos,
+        (SELECT count(*) FROM arquivo_texto_pagina t JOIN anexo a ON a.sha256 = t.sha256 JOIN peca p ON p.id_anexo = a.id
+          WHERE t.tsv @@ websearch_to_tsquery('public.portugues_sem_acento', '${PALAVRAS_PLANTADAS.publica}')
+            AND p.nivel_acesso = 'P')::int AS publicas,
+        (SELECT count(*) FROM arquivo_texto_pagina t JOIN anexo a ON a.sha256 = t.sha256 JOIN peca p ON p.id_anexo = a.id
+          WHERE t.tsv @@ websearch_to_tsquery('public.portugues_sem_acento', '${PALAVRAS_PLANTADAS.restrita}')
+            AND p.nivel_acesso <> 'R')::int AS restritas_fora`);
+    expect(r).toMatchObject({
+      pecas_sem_texto: 0,
+      nao_concluidos: 0,
+      totais_errados: 0,
+      arquivos_repetidos: 0,
+      restritas_fora: 0,
+    });
+    expect(Number(r?.paginas_por_arquivo)).toBeGreaterThan(1.7);
+    expect(Number(r?.paginas_por_arquivo)).toBeLessThan(2.3);
+    expect(Number(r?.publicas)).toBeGreaterThan(0);
+    // Accents and case do not matter; the common vocabulary is found.
+    const [comum] = await executar(`SELECT count(*)::int AS n FROM arquivo_texto_pagina
+      WHERE tsv @@ websearch_to_tsquery('public.portugues_sem_acento', 'PRESTACAO de contas')`);
+    expect(Number(comum?.n)).toBeGreaterThan(0);
   });
 
   it('é reprodutível: a mesma semente dá os mesmos resumos e números', async () => {
