@@ -166,6 +166,8 @@ export interface ArquivoTextoPaginaTable {
   origem: 'T' | 'O';
   falha: string | null;
   extraidoEm: Timestamp;
+  /** Generated from `texto` (portugues_sem_acento); read only through SQL. */
+  tsv: ColumnType<string | null, never, never>;
 }
 
 export interface AnexoTable {
