@@ -5,6 +5,7 @@ import { usarDemo } from '../../testing/contexto-teste.ts';
 import { adicionarPecas, criarHipotese, registrarTramitacao } from '../../testing/fabricas.ts';
 // biome-ignore lint/style/noRestrictedImports: the TS side of the comparison reads the context exactly as the peças do
 import { buscarContextoDocumento } from '../pecas/queries.ts';
+import { paraVisibilidade } from '../pecas/regras.ts';
 import { pecaVisivelSql } from './visibilidade-sql.ts';
 
 /**
@@ -136,17 +137,7 @@ beforeAll(async () => {
   for (const idDocumento of new Set(pecas.map((p) => p.idDocumento))) {
     const contexto = await buscarContextoDocumento(db(), idDocumento);
     if (!contexto) throw new Error(`contexto ${idDocumento}`);
-    documentos.set(idDocumento, {
-      situacao: contexto.situacao,
-      idUnidadeAtual: contexto.idUnidadeAtual,
-      estadoProcessamento: contexto.estadoProcessamento,
-      quantidadeTramitacoes: contexto.quantidadeTramitacoes,
-      idPessoaInteressado: contexto.idPessoaInteressado,
-      raiz:
-        contexto.raizSituacao !== null && contexto.raizIdUnidadeAtual !== null
-          ? { situacao: contexto.raizSituacao, idUnidadeAtual: contexto.raizIdUnidadeAtual }
-          : null,
-    });
+    documentos.set(idDocumento, paraVisibilidade(contexto));
   }
   const outras = await db()
     .selectFrom('interessado')

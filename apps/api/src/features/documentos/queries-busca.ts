@@ -98,12 +98,9 @@ function ocorrenciaSql(conteudo: NonNullable<CriteriosBusca['conteudo']>): RawBu
           ORDER BY ts_rank(tp.tsv, ${consulta}) DESC, p.sequencial, tp.pagina LIMIT 1) m)`;
 }
 
-interface OcorrenciaBruta extends Omit<OcorrenciaBusca, 'trecho'> {
+interface OcorrenciaBruta extends Omit<OcorrenciaConteudo, 'trecho'> {
   trecho: string;
 }
-
-/** The ocorrência of a search's row: the peça's file is opened by its idAnexo. */
-export type OcorrenciaBusca = OcorrenciaConteudo & { idAnexo: number };
 
 function condicoes(eb: Eb, c: CriteriosBusca): Expression<SqlBool> {
   const todas: Expression<SqlBool>[] = [];
@@ -187,7 +184,7 @@ export interface LinhaBusca {
   dataEnvio: Date | null;
   urgente: boolean;
   /** With a content search: the best page the reader may see (null without one). */
-  ocorrencia: OcorrenciaBusca | null;
+  ocorrencia: OcorrenciaConteudo | null;
 }
 
 export async function pesquisarDocumentos(

@@ -143,18 +143,18 @@ export function IndexacaoPage() {
             Andamento
           </Typography>
           <Grid container spacing={2} sx={{ mb: 2 }}>
-            <Grid size={{ xs: 6, md: 'grow' }}>
-              <CartaoContagem rotulo="Concluídos" valor={String(arquivos.concluidos)} testId="contagem-concluidos" />
-            </Grid>
-            <Grid size={{ xs: 6, md: 'grow' }}>
-              <CartaoContagem rotulo="Na fila" valor={String(arquivos.naFila)} testId="contagem-na-fila" />
-            </Grid>
-            <Grid size={{ xs: 6, md: 'grow' }}>
-              <CartaoContagem rotulo="Em leitura" valor={String(arquivos.emLeitura)} testId="contagem-em-leitura" />
-            </Grid>
-            <Grid size={{ xs: 6, md: 'grow' }}>
-              <CartaoContagem rotulo="Ilegíveis" valor={String(arquivos.ilegiveis)} testId="contagem-ilegiveis" />
-            </Grid>
+            {(
+              [
+                ['Concluídos', arquivos.concluidos, 'contagem-concluidos'],
+                ['Na fila', arquivos.naFila, 'contagem-na-fila'],
+                ['Em leitura', arquivos.emLeitura, 'contagem-em-leitura'],
+                ['Ilegíveis', arquivos.ilegiveis, 'contagem-ilegiveis'],
+              ] as const
+            ).map(([rotulo, valor, testId]) => (
+              <Grid key={testId} size={{ xs: 6, md: 'grow' }}>
+                <CartaoContagem rotulo={rotulo} valor={String(valor)} testId={testId} />
+              </Grid>
+            ))}
             <Grid size={{ xs: 12, md: 'grow' }}>
               <CartaoContagem
                 rotulo="Páginas por minuto (últimos 10 minutos)"

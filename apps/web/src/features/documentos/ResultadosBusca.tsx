@@ -1,4 +1,5 @@
 import { Box, Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
+import type { OcorrenciaConteudo as Ocorrencia } from '@tramite/shared';
 import { Link as RouterLink } from 'react-router';
 import { CabecalhoOrdenavel } from '../../components/CabecalhoOrdenavel';
 import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
@@ -7,10 +8,8 @@ import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { TrechoDestacado } from '../../components/TrechoDestacado';
 import { formatarData } from '../../lib/formatacao';
 import { rotuloSituacao } from '../../lib/rotulos-documento';
+import { urlArquivo } from '../pecas/api';
 import type { PaginaDocumentos } from './api';
-
-type Ocorrencia = NonNullable<PaginaDocumentos['itens'][number]['ocorrencia']>;
-
 import { type EstadoBusca, type Ordenacao, TAMANHOS_PAGINA } from './filtros-url';
 import { TEXTOS } from './textos';
 
@@ -51,7 +50,7 @@ function OcorrenciaConteudo({ idDocumento, ocorrencia }: { idDocumento: number; 
         <TrechoDestacado trecho={ocorrencia.trecho} />
       </Typography>
       <Link
-        href={`/api/documentos/${idDocumento}/anexos/${idAnexo}/binario#page=${pagina}`}
+        href={`${urlArquivo({ idDocumento, idAnexo })}#page=${pagina}`}
         target="_blank"
         rel="noopener noreferrer"
         variant="body2"

@@ -58,8 +58,8 @@ export function baixarArquivo(peca: Peca) {
   return api.binario(`documentos/${peca.idDocumento}/anexos/${peca.idAnexo}/binario`);
 }
 
-/** The address that opens the file in the browser (pdf, images) or downloads it. */
-export function urlArquivo(peca: Peca): string {
+/** The address that opens the file in the browser (pdf, images) or downloads it (`#page=N` opens a PDF at a page). */
+export function urlArquivo(peca: Pick<Peca, 'idDocumento' | 'idAnexo'>): string {
   return `/api/documentos/${peca.idDocumento}/anexos/${peca.idAnexo}/binario`;
 }
 
