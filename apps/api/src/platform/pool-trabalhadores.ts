@@ -73,7 +73,7 @@ const OCIOSO_PADRAO_MS = 60_000;
 const TAMANHO_PAGINA = 4096;
 
 /** The tsx loader, by absolute URL: workers of a TypeScript module load it whatever the current directory is. */
-function carregadorTypeScript(): string {
+export function carregadorTypeScript(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 

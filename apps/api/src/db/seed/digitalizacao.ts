@@ -1,11 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import { encode as codificarBmp } from 'bmp-ts';
-import { GifWriter } from 'omggif';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import PDFKit from 'pdfkit';
-import { Aleatorio } from './aleatorio.ts';
+import { carregadorTypeScript } from '../../platform/pool-trabalhadores.ts';
 
 /**
  * Issue 21: "paper" as the institution receives it, for the demo seed and the tests of the text of the peças:
@@ -14,23 +11,11 @@ import { Aleatorio } from './aleatorio.ts';
  * so the content-addressed demo files stay stable.
  */
 
-const requerer = createRequire(import.meta.url);
-const FAMILIA = 'Tramite Digitalizacao';
-let fonteRegistrada = false;
+export const A4_PONTOS: [number, number] = [595.28, 841.89];
+export const MARGEM_PONTOS = 56;
+export const CORPO_PONTOS = 12;
 
-/** LiberationSans (shipped by pdfjs-dist, SIL OFL): the same glyphs on every machine, accents included. */
-function registrarFonte(): void {
-  if (fonteRegistrada) return;
-  const fontes = join(dirname(requerer.resolve('pdfjs-dist/package.json')), 'standard_fonts');
-  GlobalFonts.registerFromPath(join(fontes, 'LiberationSans-Regular.ttf'), FAMILIA);
-  fonteRegistrada = true;
-}
-
-const A4_PONTOS: [number, number] = [595.28, 841.89];
-const MARGEM_PONTOS = 56;
-const CORPO_PONTOS = 12;
-
-function quebrar(texto: string, cabe: (linha: string) => boolean): string[] {
+export function quebrar(texto: string, cabe: (linha: string) => boolean): string[] {
   if (texto.trim() === '') return [''];
   const linhas: string[] = [];
   let atual = '';
@@ -81,87 +66,44 @@ export interface OpcoesDigitalizacao {
   ruido?: boolean;
 }
 
-/** A stable seed from the text, so the noise of a page is always the same. */
-function semente(texto: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < texto.length; i++) h = Math.imul(h ^ texto.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
+/** The child process that draws the scans: `@napi-rs/canvas` stays out of the server's and the tests' processes. */
+const PROCESSO_DESENHO = fileURLToPath(new URL('./processo-digitalizacao.ts', import.meta.url));
+const TENTATIVAS_DESENHO = 3;
 
-function desenharPagina(contexto: SKRSContext2D, linhas: string[], escala: number, largura: number): void {
-  const margem = MARGEM_PONTOS * escala;
-  const corpo = CORPO_PONTOS * escala;
-  contexto.fillStyle = '#141414';
-  contexto.font = `${corpo}px "${FAMILIA}"`;
-  contexto.textBaseline = 'alphabetic';
-  let y = margem + corpo;
-  for (const linha of linhas) {
-    for (const parte of quebrar(linha, (t) => contexto.measureText(t).width <= largura - 2 * margem)) {
-      if (parte) contexto.fillText(parte, margem, y);
-      y += corpo * 1.5;
-    }
-  }
+function desenharEmOutroProcesso(linhas: string[], opcoes: OpcoesDigitalizacao): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const filho = spawn(process.execPath, ['--import', carregadorTypeScript(), PROCESSO_DESENHO], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const saida: Buffer[] = [];
+    let erro = '';
+    filho.stdout.on('data', (parte: Buffer) => saida.push(parte));
+    filho.stderr.on('data', (parte: Buffer) => {
+      erro = (erro + parte.toString('utf8')).slice(-2000);
+    });
+    filho.on('error', reject);
+    filho.on('close', (codigo, sinal) => {
+      if (codigo === 0) resolve(Buffer.concat(saida));
+      else reject(new Error(`o desenho da digitalização terminou com ${sinal ?? codigo}: ${erro}`));
+    });
+    filho.stdin.end(JSON.stringify({ linhas, opcoes }));
+  });
 }
 
 /**
  * The image of a page of text as a scanner makes it: black text on off-white A4 paper at `dpi`, with specks and a
- * slight tilt when `ruido` (the default). There is no text layer: only OCR reads it.
+ * slight tilt when `ruido` (the default). There is no text layer: only OCR reads it. Drawn in a short-lived child
+ * process (processo-digitalizacao.ts): the native canvas has crashed the process that drew while other native work
+ * ran beside it, and a crash there costs only a new attempt (the drawing is deterministic).
  */
 export async function digitalizarTexto(linhas: string[], opcoes: OpcoesDigitalizacao = {}): Promise<Buffer> {
-  registrarFonte();
-  const { formato = 'png', dpi = 200, ruido = true } = opcoes;
-  const escala = dpi / 72;
-  const largura = Math.round(A4_PONTOS[0] * escala);
-  const altura = Math.round(A4_PONTOS[1] * escala);
-  const canvas = createCanvas(largura, altura);
-  const contexto = canvas.getContext('2d');
-  const aleatorio = new Aleatorio(semente(`${linhas.join('\n')}|${dpi}`));
-  contexto.fillStyle = ruido ? '#f4f1ea' : '#ffffff';
-  contexto.fillRect(0, 0, largura, altura);
-  contexto.save();
-  if (ruido) {
-    // A page fed slightly askew.
-    contexto.translate(largura / 2, altura / 2);
-    contexto.rotate(aleatorio.real(-0.006, 0.006));
-    contexto.translate(-largura / 2, -altura / 2);
-  }
-  desenharPagina(contexto, linhas, escala, largura);
-  contexto.restore();
-  if (ruido) {
-    contexto.fillStyle = '#5a5a5a';
-    const pontos = Math.round((largura * altura) / 4000);
-    for (let i = 0; i < pontos; i++) {
-      const tamanho = aleatorio.real(0.5, 1.8) * (dpi / 200);
-      contexto.fillRect(aleatorio.real(0, largura), aleatorio.real(0, altura), tamanho, tamanho);
+  for (let tentativa = 1; ; tentativa++) {
+    try {
+      return await desenharEmOutroProcesso(linhas, opcoes);
+    } catch (erro) {
+      if (tentativa >= TENTATIVAS_DESENHO) throw erro;
     }
   }
-  if (formato === 'png') return canvas.encode('png');
-  if (formato === 'jpeg') return canvas.encode('jpeg', 85);
-  const rgba = contexto.getImageData(0, 0, largura, altura).data;
-  if (formato === 'bmp') {
-    // bmp-ts takes pixels in ABGR order.
-    const abgr = Buffer.alloc(largura * altura * 4);
-    for (let i = 0; i < largura * altura; i++) {
-      abgr[i * 4] = 0xff;
-      abgr[i * 4 + 1] = rgba[i * 4 + 2] as number;
-      abgr[i * 4 + 2] = rgba[i * 4 + 1] as number;
-      abgr[i * 4 + 3] = rgba[i * 4] as number;
-    }
-    return codificarBmp({ width: largura, height: altura, data: abgr, bitPP: 24 }).data;
-  }
-  // GIF: 256 shades of grey, as a greyscale scan.
-  const paleta = Array.from({ length: 256 }, (_, i) => (i << 16) | (i << 8) | i);
-  const indices = new Uint8Array(largura * altura);
-  for (let i = 0; i < largura * altura; i++) {
-    const r = rgba[i * 4] as number;
-    const g = rgba[i * 4 + 1] as number;
-    const b = rgba[i * 4 + 2] as number;
-    indices[i] = Math.round(0.299 * r + 0.587 * g + 0.114 * b);
-  }
-  const saida = Buffer.alloc(largura * altura * 2 + 4096);
-  const escritor = new GifWriter(saida, largura, altura, { palette: paleta });
-  escritor.addFrame(0, 0, largura, altura, indices as unknown as number[]);
-  return Buffer.from(saida.subarray(0, escritor.end()));
 }
 
 function ehPng(imagem: Buffer): boolean {
