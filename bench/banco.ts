@@ -6,12 +6,10 @@
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type Migration, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import type { Banco } from '../apps/api/src/db/connection.ts';
-import { abrirBanco } from '../apps/api/src/db/connection.ts';
+import { abrirBanco, EXTENSOES_PGLITE } from '../apps/api/src/db/connection.ts';
 import { gerarHashSenha } from '../apps/api/src/platform/senha.ts';
 import { gerarArquivos } from './arquivos.ts';
 import { contarUniversidade, ESPECIAIS, type ExecutorSql, gerarUniversidade, VERSAO_GERADOR } from './gerador.ts';
@@ -254,7 +252,7 @@ export async function prepararBancoEmbutido(
   if (opcoes.regenerar) await rm(dataDir, { recursive: true, force: true });
   for (let tentativa = 0; tentativa < 2; tentativa++) {
     await mkdir(dataDir, { recursive: true });
-    const lite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: { unaccent, pg_trgm } });
+    const lite = await PGlite.create({ dataDir: join(dataDir, 'pglite'), extensions: EXTENSOES_PGLITE });
     const executar: ExecutorSql = async (texto) => {
       const resultados = await lite.exec(texto);
       return (resultados[resultados.length - 1]?.rows ?? []) as Record<string, unknown>[];

@@ -85,6 +85,7 @@ const TABELAS_GRANDES = [
   'lotacao',
   'arquivo_texto_pagina',
   'arquivo_indexacao',
+  'documento_texto',
 ];
 
 /** The secondary indexes of the big tables (not backing a constraint): their names and definitions. */
@@ -242,7 +243,7 @@ export function sqlDocumentos({ dim, U, Q, semente }: ContextoGeracao, temCodigo
     INSERT INTO documento (id, numero, numero_digitos, id_tipo_documento, id_assunto, resumo_assunto, observacao, urgente,
       motivo_urgencia, tipo_interessado, id_interessado, id_unidade_procedencia, id_unidade_criadora, id_unidade_atual,
       id_usuario_criador, situacao, estado_processamento, estado_origem, estado_tamanho, data_criacao, data_validade,
-      data_envio, data_ultima_alteracao, prazo${temCodigo ? ', codigo_verificacao' : ''})
+      data_envio, data_ultima_alteracao, prazo, data_recebimento_unidade${temCodigo ? ', codigo_verificacao' : ''})
     SELECT d,
       substr(base, 1, 5) || '.' || substr(base, 6, 6) || '/' || substr(base, 12, 4) || '-' || dv1 || bench_dv(base || dv1),
       base || dv1 || bench_dv(base || dv1),
@@ -265,7 +266,10 @@ export function sqlDocumentos({ dim, U, Q, semente }: ContextoGeracao, temCodigo
       CASE WHEN n > 0 THEN criacao + intervalo END,
       CASE WHEN n > 0 THEN criacao + n * intervalo END,
       criacao + greatest(n, 0) * intervalo,
-      prazo${codigoVerificacao}
+      prazo,
+      -- Issue 22 (the triggers of migration 0025 are off during the load): its last receipt, as sqlTramitacoes dates it.
+      CASE WHEN n > 0 AND NOT pendente THEN criacao + n * intervalo + intervalo * 0.5 * bench_u(off_t + n, 34)
+        WHEN n > 1 THEN criacao + (n - 1) * intervalo + intervalo * 0.5 * bench_u(off_t + n - 1, 34) END${codigoVerificacao}
     FROM (
       SELECT p.*, lpad((23000 + criador)::text, 5, '0') || lpad(seq::text, 6, '0') || ano AS base,
         bench_dv(lpad((23000 + criador)::text, 5, '0') || lpad(seq::text, 6, '0') || ano) AS dv1,
@@ -281,7 +285,7 @@ export function sqlTramitacoes({ U, M, Q }: ContextoGeracao): string {
   return `
     INSERT INTO tramitacao (id, id_documento, sequencia, id_fluxo, id_passo, id_unidade_origem, id_unidade_destino,
       id_usuario_remetente, despacho, tipo_despacho, nivel_acesso, id_hipotese_legal, dt_despacho, dt_recebimento,
-      id_usuario_recebedor, prazo, origem_prazo)
+      id_usuario_recebedor, prazo, origem_prazo, dt_recebimento_origem)
     SELECT off_t + s, d, s, 1, 1, origem, destino,
       origem + ${U} * floor(bench_u(off_t + s, 30) * ${Q})::int,
       CASE WHEN bench_u(off_t + s, 31) < 0.7 THEN bench_escolher(${arraySql(DESPACHOS)}, bench_u(off_t + s, 32)) END,
@@ -292,7 +296,9 @@ export function sqlTramitacoes({ U, M, Q }: ContextoGeracao): string {
       CASE WHEN s < n OR NOT pendente THEN criacao + s * intervalo + intervalo * 0.5 * bench_u(off_t + s, 34) END,
       CASE WHEN s < n OR NOT pendente THEN destino + ${U} * floor(bench_u(off_t + s, 35) * ${Q})::int END,
       CASE WHEN s = n THEN prazo END,
-      CASE WHEN s = n AND prazo IS NOT NULL THEN 'REMETENTE' END
+      CASE WHEN s = n AND prazo IS NOT NULL THEN 'REMETENTE' END,
+      -- Issue 22: the receipt of the previous tramitação, always at this one's origin and received (s - 1 < n).
+      CASE WHEN s > 1 THEN criacao + (s - 1) * intervalo + intervalo * 0.5 * bench_u(off_t + s - 1, 34) END
     FROM (
       SELECT p.d, p.n, p.off_t, p.criacao, p.intervalo, p.pendente, p.prazo, s,
         CASE WHEN s = 1 THEN p.criador ELSE bench_unidade((p.w0 + (s - 1) * p.passo) % ${M}) END AS origem,

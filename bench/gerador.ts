@@ -94,9 +94,12 @@ export async function gerarUniversidade(executar: ExecutorSql, opcoes: OpcoesGer
   await etapa('tramitações', sqlTramitacoes(contexto));
   await etapa('anexos e peças', sqlPecas(contexto));
   await textoDasPecas(executar, contexto, etapa, log);
-  const doTexto = (i: { definicao: string }) => / ON public\.arquivo_(texto_pagina|indexacao) /.test(i.definicao);
+  const doTexto = (i: { definicao: string }) =>
+    / ON public\.(arquivo_texto_pagina|arquivo_indexacao|documento_texto) /.test(i.definicao);
   const outros = indices.filter((i) => !doTexto(i));
   await etapa('índices', outros.map((i) => `${i.definicao};`).join('\n') || 'SELECT 1');
+  // The load skips triggers: each document's public text (migration 0026) is built here, in one pass.
+  await etapa('texto de cada documento', 'SELECT preencher_documento_texto()');
   await etapa(
     'índices do texto das peças (GIN)',
     indices

@@ -11,10 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
+import { EXTENSOES_PGLITE, OPCOES_SESSAO_POSTGRES } from '../apps/api/src/db/connection.ts';
 import { copiarBancoEmbutido, type ParametrosBanco, prepararBancoEmbutido, prepararBancoServidor } from './banco.ts';
 import { sqlTamanhoCaixa } from './gerador.ts';
 import { type MedidaIsolamento, medirIsolamento } from './isolamento.ts';
@@ -23,6 +22,7 @@ import { medirResumoDiario } from './resumo-diario.ts';
 import { medirArquivos, registrarArquivos } from './secao-arquivos.ts';
 import { lerPlantadas, medirConteudo, type ResultadoConteudo, registrarConteudo } from './secao-conteudo.ts';
 import { caminhoCaixaPostal, medirLeituras } from './secao-leituras.ts';
+import { medirPainel, prepararPainel, type ResultadoPainel, registrarPainel } from './secao-painel.ts';
 import { medirRecebimento, prepararRecebimento, registrarRecebimento } from './secao-recebimento.ts';
 import { medirMalote, registrarMalote } from './secao-relatorios.ts';
 import { construirWeb, medirPrimeiraTela, registrarWeb } from './secao-web.ts';
@@ -40,7 +40,7 @@ const { values: args } = parseArgs({
     referencia: { type: 'string', default: '' },
     'sem-web': { type: 'boolean', default: false },
     'somente-gerar': { type: 'boolean', default: false },
-    /** Comma list of sections: leituras, recebimento, arquivos, relatorios, web, isolamento, conteudo (default: all). */
+    /** Comma list of sections: leituras, recebimento, arquivos, relatorios, web, isolamento, conteudo, painel (default: all). */
     apenas: { type: 'string', default: '' },
     saida: { type: 'string', default: join(RAIZ, 'bench', 'RESULTS.md') },
   },
@@ -106,6 +106,7 @@ async function main() {
   );
 
   const plantadas = rodar('conteudo') ? await lerPlantadas({ banco }) : null;
+  const preparoPainel = rodar('painel') ? await prepararPainel(banco) : null;
   const webDist = !args['sem-web'] && rodar('web') ? await construirWeb(resultados) : null;
   const servidor = await iniciarServidor(banco, webDist);
   let poolPuro: pg.Pool | null = null;
@@ -122,10 +123,11 @@ async function main() {
 
     // The bare database: a pool as large as the API's (10) on the server; PGlite (one connection) on a copy.
     if (banco.urlBanco) {
-      poolPuro = new pg.Pool({ connectionString: banco.urlBanco, max: 10 });
+      // The API's session settings (jit off), so the bare SQL runs as the API's does.
+      poolPuro = new pg.Pool({ connectionString: banco.urlBanco, max: 10, options: OPCOES_SESSAO_POSTGRES });
     } else {
       const copia = await copiarBancoEmbutido(banco.dataDir, join(tmpdir(), 'tramite-bench-puro'));
-      litePuro = await PGlite.create({ dataDir: copia, extensions: { unaccent, pg_trgm } });
+      litePuro = await PGlite.create({ dataDir: copia, extensions: EXTENSOES_PGLITE });
       poolPuro = new pg.Pool(createPgConfig(litePuro) as unknown as pg.PoolConfig);
     }
 
@@ -133,6 +135,11 @@ async function main() {
     // Issue 21: before the sections that write, so the 20-page scan's OCR runs on an otherwise quiet server.
     let conteudo: ResultadoConteudo | null = null;
     if (rodar('conteudo')) conteudo = await medirConteudo(contexto, { poolPuro, segundos, aquecimento, plantadas });
+    // Issue 22: reads only, before the sections that write.
+    let painel: ResultadoPainel | null = null;
+    if (preparoPainel) {
+      painel = await medirPainel(contexto, { poolPuro, segundos, aquecimento, preparo: preparoPainel });
+    }
     const recebimento = await medirRecebimento(contexto, pendentes);
     const openapi = (await (await fetch(`${BASE}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     const arquivos = await medirArquivos(contexto, Boolean(openapi.paths['/api/consolidacao/{idDocumento}/{tipo}']));
@@ -151,6 +158,7 @@ async function main() {
 
     // The checks that read the database, and every section's rows in order, after the server stopped.
     if (conteudo) registrarConteudo(conteudo, resultados);
+    if (painel) registrarPainel(painel, resultados);
     if (recebimento.medido) await registrarRecebimento(banco, recebimento, resultados);
     if (rodar('arquivos')) await registrarArquivos(banco, arquivos, resultados);
     if (rodar('relatorios')) await registrarMalote(banco, malote, resultados);

@@ -5,9 +5,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
+import { EXTENSOES_PGLITE } from '../apps/api/src/db/connection.ts';
 import type { BancoPreparado } from './banco.ts';
 import type { ConsultaCapturada, MensagemCaptura } from './captura-sql.ts';
 import type { Resultados } from './resultados.ts';
@@ -42,7 +41,16 @@ export interface ContextoSecao {
   resultados: Resultados;
   /** Which sections run (--apenas). */
   rodar(
-    secao: 'leituras' | 'recebimento' | 'arquivos' | 'relatorios' | 'web' | 'isolamento' | 'resumo-diario' | 'conteudo',
+    secao:
+      | 'leituras'
+      | 'recebimento'
+      | 'arquivos'
+      | 'relatorios'
+      | 'web'
+      | 'isolamento'
+      | 'resumo-diario'
+      | 'conteudo'
+      | 'painel',
   ): boolean;
 }
 
@@ -148,7 +156,7 @@ export async function comBanco<T>(
       await cliente.end();
     }
   }
-  const lite = await PGlite.create({ dataDir: join(banco.dataDir, 'pglite'), extensions: { unaccent, pg_trgm } });
+  const lite = await PGlite.create({ dataDir: join(banco.dataDir, 'pglite'), extensions: EXTENSOES_PGLITE });
   try {
     return await acao(async (texto) => {
       const r = await lite.exec(texto);

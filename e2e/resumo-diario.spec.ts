@@ -47,26 +47,21 @@ test('liga o resumo diário num horário em /usuario, o horário fica guardado, 
 test('a página inicial mostra os prazos da unidade atual como links', async ({ page }) => {
   await entrar(page, 'ana', 'ana', '/home');
   const contagens = await (await page.request.get('/api/resumo-diario/contagens')).json();
-  const secao = page.getByTestId('resumo-prazos');
-  await expect(secao.getByRole('heading', { name: 'Prazos da unidade' })).toBeVisible();
+  // Issue 22: the deadlines are among the box's counts, the same numbers as the daily digest's.
+  const secao = page.getByTestId('resumo-caixa');
+  await expect(secao.getByRole('heading', { name: 'Sua caixa postal' })).toBeVisible();
   const links = [
     {
-      testId: 'contagem-prazo-venceHoje',
+      testId: 'contagem-home-venceHoje',
       rotulo: 'Vencem hoje',
       valor: contagens.venceHoje,
       href: '/caixa-postal?situacaoPrazo=VENCE_HOJE',
     },
     {
-      testId: 'contagem-prazo-vencidos',
+      testId: 'contagem-home-vencidos',
       rotulo: 'Vencidos',
       valor: contagens.vencidos,
       href: '/caixa-postal?situacaoPrazo=VENCIDO',
-    },
-    {
-      testId: 'contagem-prazo-retornosVencidos',
-      rotulo: 'Retornos programados vencidos',
-      valor: contagens.retornosVencidos,
-      href: '/controle-de-prazos?aba=retornos',
     },
   ];
   for (const link of links) {
@@ -77,6 +72,6 @@ test('a página inicial mostra os prazos da unidade atual como links', async ({ 
   // The demo has overdue deadlines in the Protocolo Central.
   expect(contagens.vencidos).toBeGreaterThan(0);
   await conferirAcessibilidade(page);
-  await secao.getByTestId('contagem-prazo-vencidos').click();
+  await secao.getByTestId('contagem-home-vencidos').click();
   await expect(page).toHaveURL(/\/caixa-postal\?situacaoPrazo=VENCIDO/);
 });

@@ -33,6 +33,7 @@ export const ROTAS: Rota[] = [
   { caminho: '/administracao/indexacao', titulo: /Indexação do conteúdo das peças/i, publica: false },
   { caminho: '/caixa-postal', titulo: /Caixa postal/i, publica: false },
   { caminho: '/controle-de-prazos', titulo: /Controle de prazos/i, publica: false },
+  { caminho: '/painel', titulo: /^Painel$/, publica: false },
   { caminho: '/relatorios/malote', titulo: /Relatório de malote/i, publica: false },
   {
     caminho: '/relatorios/documentos-desarquivados',

@@ -24,6 +24,7 @@ import { rotasGlossario } from './features/glossario/routes.ts';
 import { rotasInteressados } from './features/interessados/routes.ts';
 import { rotasJuntada } from './features/juntada/routes.ts';
 import { rotasMensagens } from './features/mensagens/routes.ts';
+import { rotasPainel } from './features/painel/routes.ts';
 import { rotasPecas } from './features/pecas/routes.ts';
 import { rotasProcedencias } from './features/procedencias/routes.ts';
 import { rotasPropriedades } from './features/propriedades/routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasSobrestamento);
       await api.register(rotasEventosDocumento);
       await api.register(rotasAdministracaoIndexacao);
+      await api.register(rotasPainel);
     },
     { prefix: '/api' },
   );

@@ -7,7 +7,8 @@ import { horarioResumoDiarioSchema } from './resumo-diario.ts';
  * Permission names are part of the API (DOMAIN.md). ADMINISTRACAO_USUARIOS is not in DOMAIN.md's list: it guards
  * the screen that grants the others (docs/domain.md, "Administração de usuários"); nor is ADMINISTRACAO_CALENDARIO,
  * which keeps the institution's days without work (docs/domain.md, "Prazos"); nor is ADMINISTRACAO_INDEXACAO, which
- * follows the indexing of the peças' text and asks for it again (docs/domain.md, "Conteúdo das peças").
+ * follows the indexing of the peças' text and asks for it again (docs/domain.md, "Conteúdo das peças"); nor is
+ * PAINEL_INSTITUCIONAL, which opens the Painel of every unit and of the whole institution (docs/domain.md, "Painel").
  */
 export const PERMISSOES = [
   'VISUALIZACAO_IRRESTRITA_PECAS',
@@ -18,6 +19,7 @@ export const PERMISSOES = [
   'ADMINISTRACAO_USUARIOS',
   'ADMINISTRACAO_CALENDARIO',
   'ADMINISTRACAO_INDEXACAO',
+  'PAINEL_INSTITUCIONAL',
 ] as const;
 export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);

@@ -15,6 +15,7 @@ const dataIso = z.string().refine(dataIsoValida, MENSAGENS.busca.dataInvalida);
 // The postal box's plain rules live in regras-leves.ts (no zod), so that the web's first screen stays small.
 export {
   type ConsultaCaixaPostal,
+  DIAS_PERIODO_PADRAO_CAIXA,
   FILAS_CAIXA_POSTAL,
   type FilaCaixaPostal,
   lerFiltrosCaixaPostal,
@@ -40,6 +41,14 @@ export const filtrosCaixaPostalSchema = z.object({
   situacaoPrazo: z.enum(SITUACOES_PRAZO).optional(),
   /** Issue 20: 'true' keeps only suspended documents (estado 2001 = 5). */
   sobrestados: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((valor) => (valor === undefined ? undefined : valor === 'true')),
+  /**
+   * Issue 22: 'true' keeps only the rows the caller has not opened since they arrived (`lido: false`); with the queue
+   * 'recebidos', the home page's "não lidos". Not a search by itself: the period (or the number) is still required.
+   */
+  naoLidos: z
     .enum(['true', 'false'])
     .optional()
     .transform((valor) => (valor === undefined ? undefined : valor === 'true')),
@@ -98,6 +107,7 @@ export const filtrosContagensCaixaPostalSchema = filtrosCaixaPostalSchema.pick({
   dataFim: true,
   situacaoPrazo: true,
   sobrestados: true,
+  naoLidos: true,
 });
 export type FiltrosContagensCaixaPostal = z.input<typeof filtrosContagensCaixaPostalSchema>;
 

@@ -8,6 +8,12 @@ export const CONTEUDO_MINIMO = 3;
 export const CONTEUDO_MAXIMO = 200;
 
 /**
+ * A content search lists at most this many documents: the most recent that match (the oldest, when sorted by
+ * creation date ascending), in the order asked; past it, the answer says so (`totalLimitado`) and asks to narrow.
+ */
+export const LIMITE_RESULTADOS_CONTEUDO = 1000;
+
+/**
  * Limits of the text extraction (docs/domain.md, "Conteúdo das peças"): past them a file is marked ILEGIVEL with the
  * reason, never read again unless an administrator asks.
  */

@@ -145,6 +145,15 @@ export const paginaDeSchema = <T extends z.ZodType>(item: T) =>
     tamanhoPagina: z.number().int(),
   });
 
+/**
+ * GET documentos. `totalLimitado`: a content search found more than LIMITE_RESULTADOS_CONTEUDO documents; `total` is
+ * that limit and the pages cover the most recent of them.
+ */
+export const paginaBuscaDocumentosSchema = paginaDeSchema(documentoResumoSchema).extend({
+  totalLimitado: z.boolean(),
+});
+export type PaginaBuscaDocumentos = z.infer<typeof paginaBuscaDocumentosSchema>;
+
 export const ORDENACOES_BUSCA = ['relevancia', 'numero', 'dataCriacao', 'dataEnvio', 'tipo'] as const;
 
 /** GET documentos: every filter of spec §7 (dates as YYYY-MM-DD), plus pagination and sorting. */

@@ -18,6 +18,7 @@ export * from './juntada.ts';
 export * from './lookups.ts';
 export * from './mensagens.ts';
 export * from './nup.ts';
+export * from './painel.ts';
 export * from './pecas.ts';
 export * from './prazos.ts';
 export * from './regras-pecas.ts';

@@ -517,6 +517,8 @@ export const MENSAGENS = {
     textoLongo: 'A busca no conteúdo das peças aceita no máximo 200 caracteres',
     erroBuscar: 'Não foi possível buscar no conteúdo das peças',
     nenhumaOcorrencia: 'Nenhuma peça que você pode ver contém esses termos',
+    totalLimitado: (limite: string) =>
+      `Mais de ${limite} documentos encontrados: a lista mostra os ${limite} mais recentes. Refine a busca para ver os outros.`,
     emLeitura: (quantidade: number) =>
       quantidade === 1
         ? '1 peça ainda está sendo lida e pode não aparecer na busca'
@@ -537,5 +539,16 @@ export const MENSAGENS = {
     paginaTempoEsgotado: 'A leitura da página passou do tempo limite',
     paginaMemoriaEsgotada: 'A leitura da página passou do limite de memória',
     tentativasEsgotadas: 'A leitura do arquivo falhou três vezes e não será tentada de novo sem um pedido',
+  },
+  /** Issue 22: the home page's counts and the Painel. */
+  painel: {
+    dataInvalida: 'Informe a data no formato AAAA-MM-DD',
+    periodoIncompleto: 'Informe a data inicial e a data final do período',
+    periodoInvertido: 'A data inicial deve ser anterior ou igual à data final',
+    periodoLongo: 'O período do painel pode ter no máximo dois anos',
+    semPermissaoUnidade: 'Você não tem acesso ao painel desta unidade',
+    semPermissaoInstitucional: 'O painel da instituição exige a permissão PAINEL_INSTITUCIONAL',
+    erroCarregar: 'Não foi possível carregar o painel',
+    erroCarregarInicio: 'Não foi possível carregar o resumo do seu trabalho',
   },
 } as const;

@@ -21,6 +21,7 @@ const campos = [
   'fila',
   'situacaoPrazo',
   'sobrestados',
+  'naoLidos',
   'ordenacao',
   'direcao',
   'pagina',

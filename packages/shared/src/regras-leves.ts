@@ -63,6 +63,12 @@ export function rotuloEstadoPrazo(estado: EstadoPrazo): string {
 export const NUMERO_DOCUMENTO_CAIXA_MAXIMO = 40;
 
 /**
+ * The postal box opened without a search shows what arrived in the last DIAS_PERIODO_PADRAO_CAIXA days up to today;
+ * the home page's counts (issue 22) count the box over the same period.
+ */
+export const DIAS_PERIODO_PADRAO_CAIXA = 30;
+
+/**
  * The postal box as a work queue (issue 20), one at a time, combined with the other filters: waiting to be received,
  * received (held, drafts apart), arrived after the user's previous visit to the box, urgent (docs/domain.md).
  */
@@ -104,6 +110,8 @@ export interface ConsultaCaixaPostal {
   situacaoPrazo?: SituacaoPrazo;
   /** Only suspended documents (estado 2001 = 5); false or absent: every document. */
   sobrestados?: boolean;
+  /** Issue 22: only the rows the caller has not opened since they arrived; false or absent: every row. */
+  naoLidos?: boolean;
   ordenacao: (typeof ORDENACOES_CAIXA_POSTAL)[number];
   direcao: 'asc' | 'desc';
   pagina: number;
@@ -160,6 +168,10 @@ export function lerFiltrosCaixaPostal(entrada: Record<string, unknown>): Consult
   if (entrada.sobrestados !== undefined) {
     if (entrada.sobrestados !== 'true' && entrada.sobrestados !== 'false') return null;
     saida.sobrestados = entrada.sobrestados === 'true';
+  }
+  if (entrada.naoLidos !== undefined) {
+    if (entrada.naoLidos !== 'true' && entrada.naoLidos !== 'false') return null;
+    saida.naoLidos = entrada.naoLidos === 'true';
   }
   const ordenacao = entrada.ordenacao === undefined ? 'dataEnvio' : entrada.ordenacao;
   const ordenacaoValida = ORDENACOES_CAIXA_POSTAL.find((valor) => valor === ordenacao);

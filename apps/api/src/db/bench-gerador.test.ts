@@ -130,6 +130,22 @@ describe('gerador do benchmark (bench/gerador.ts)', () => {
     expect(pecasConsolidacao.map((l) => l.sha256)).toEqual([10, 11, 12, 13].map((n) => arquivo(n).sha256));
   });
 
+  it('preenche os instantes que os gatilhos da migração 0025 manteriam (issue 22)', async () => {
+    // The same definitions as the migration's backfill: the document's last receipt; a sending's previous live
+    // tramitação's receipt when it went to the sending's origin.
+    const [r] = await executar(`
+      SELECT
+        (SELECT count(*) FROM documento d WHERE d.data_recebimento_unidade IS DISTINCT FROM
+          (SELECT max(t.dt_recebimento) FROM tramitacao t WHERE t.id_documento = d.id))::int AS documentos,
+        (SELECT count(*) FROM (
+          SELECT t.dt_recebimento_origem, CASE WHEN lag(t.id_unidade_destino) OVER w = t.id_unidade_origem
+            THEN lag(t.dt_recebimento) OVER w END AS esperado
+          FROM tramitacao t WHERE t.dt_cancelamento IS NULL
+          WINDOW w AS (PARTITION BY t.id_documento ORDER BY t.sequencia)) x
+          WHERE x.dt_recebimento_origem IS DISTINCT FROM x.esperado)::int AS tramitacoes`);
+    expect(r).toEqual({ documentos: 0, tramitacoes: 0 });
+  });
+
   it('dá texto a cada peça (issue 21): um arquivo por peça comum, ~2 páginas, fila concluída, palavras plantadas', async () => {
     const [r] = await executar(`
       SELECT

@@ -9,6 +9,16 @@ import type { ConexaoBanco } from '../config.ts';
 import { CamelCaseRapido } from './camel-case-rapido.ts';
 import type { Database } from './schema.ts';
 
+/**
+ * Settings of every session the API opens on a PostgreSQL server. JIT off: it compiles a query whose estimated cost
+ * passes `jit_above_cost`, and the API's queries are short: a content search estimated high (its per-document
+ * checks) took 0.35–0.7 s compiling for 7 ms of work (bench, issue 21). PGlite has no JIT.
+ */
+export const OPCOES_SESSAO_POSTGRES = '-c jit=off';
+
+/** The contrib extensions the migrations create, for every PGlite the project opens. */
+export const EXTENSOES_PGLITE = { unaccent, pg_trgm };
+
 // bigint ids fit in a JS number; dates stay 'YYYY-MM-DD' strings so no time zone shifts them.
 pg.types.setTypeParser(pg.types.builtins.INT8, (valor) => Number(valor));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (valor) => Number(valor));
@@ -37,6 +47,7 @@ export async function abrirBanco(
     const pool = new pg.Pool({
       connectionString: conexao.url,
       application_name: opcoes.nomeAplicacao ?? NOME_APLICACAO.primario,
+      options: OPCOES_SESSAO_POSTGRES,
       max: 10,
       idleTimeoutMillis: 30_000,
     });
@@ -53,8 +64,7 @@ export async function abrirBanco(
   }
   if (conexao.dataDir) mkdirSync(conexao.dataDir, { recursive: true });
   const lite =
-    opcoes.pglite ??
-    (await PGlite.create({ dataDir: conexao.dataDir ?? 'memory://', extensions: { unaccent, pg_trgm } }));
+    opcoes.pglite ?? (await PGlite.create({ dataDir: conexao.dataDir ?? 'memory://', extensions: EXTENSOES_PGLITE }));
   const pool = new pg.Pool(createPgConfig(lite) as unknown as pg.PoolConfig);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCaseRapido()] });
   return {

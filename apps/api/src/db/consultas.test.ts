@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CriteriosBusca, consultaBusca, consultaInformacoesDocumento } from '../features/documentos/queries.ts';
-import { consultaContagensCaixa, consultasCaixa } from '../features/tramitacao/queries.ts';
+import { consultaContagensCaixa, consultaContagensInicio, consultasCaixa } from '../features/tramitacao/queries.ts';
 import { type BancoTeste, criarBancoTeste } from '../testing/banco-teste.ts';
 
 // The SQL of the hot calls, compiled with fixed parameters and kept in consultas/*.sql (as immich keeps
@@ -55,6 +55,18 @@ describe('SQL das consultas mais usadas', () => {
     await expect(
       comoArquivo('features/tramitacao/queries.ts: consultaContagensCaixa', contagens.compile(banco.db)),
     ).toMatchFileSnapshot('./consultas/caixa-postal-contagens-filas.sql');
+  });
+
+  it('página inicial (issue 22): as contagens que levam à caixa, com os não lidos', async () => {
+    const contagens = consultaContagensInicio({
+      idUnidade: 7,
+      idLeitor: 3,
+      periodo: { inicio: '2026-01-01', fim: '2026-01-31' },
+      hoje: '2026-01-31',
+    });
+    await expect(
+      comoArquivo('features/tramitacao/queries.ts: consultaContagensInicio', contagens.compile(banco.db)),
+    ).toMatchFileSnapshot('./consultas/painel-inicio-contagens.sql');
   });
 
   it('caixa postal filtrada por número, tipo e período, ordenada por tipo', async () => {

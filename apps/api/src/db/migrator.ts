@@ -21,6 +21,8 @@ import * as administracaoUsuarios from './migrations/0021-administracao-usuarios
 import * as prazosCienciaSobrestamento from './migrations/0022-prazos-ciencia-sobrestamento.ts';
 import * as prazosIndices from './migrations/0023-prazos-indices.ts';
 import * as conteudoPecas from './migrations/0024-conteudo-pecas.ts';
+import * as painel from './migrations/0025-painel.ts';
+import * as conteudoDocumento from './migrations/0026-conteudo-documento.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -45,6 +47,8 @@ const migracoes: Record<string, Migration> = {
   '0022-prazos-ciencia-sobrestamento': prazosCienciaSobrestamento,
   '0023-prazos-indices': prazosIndices,
   '0024-conteudo-pecas': conteudoPecas,
+  '0025-painel': painel,
+  '0026-conteudo-documento': conteudoDocumento,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

@@ -33,6 +33,7 @@ import type {
   ConsolidacaoTable,
   DocumentoLeituraTable,
   DocumentoTable,
+  DocumentoTextoTable,
   FavoritoTable,
   MarcadorTable,
   PecaTable,
@@ -95,6 +96,7 @@ export interface Database {
   arquivo: ArquivoTable;
   arquivoIndexacao: ArquivoIndexacaoTable;
   arquivoTextoPagina: ArquivoTextoPaginaTable;
+  documentoTexto: DocumentoTextoTable;
   anexo: AnexoTable;
   peca: PecaTable;
   agregacao: AgregacaoTable;

@@ -7,10 +7,9 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { EXTENSOES_PGLITE } from '../db/connection.ts';
 
 /**
  * Backup and restore (issue 12) of the database and the file store. See docs/operacao.md.
@@ -42,8 +41,6 @@ export interface ManifestoCopia {
 }
 
 export class ErroCopia extends Error {}
-
-const extensoes = { unaccent, pg_trgm };
 
 /** The installed PGlite's version (its package.json is not exported, so found from its entry point). */
 function versaoPglite(): string {
@@ -117,7 +114,7 @@ export async function fazerCopia(
             'Se o servidor caiu sem parar, inicie-o e pare-o uma vez.',
         );
       }
-      const lite = await PGlite.create({ dataDir, extensions: extensoes });
+      const lite = await PGlite.create({ dataDir, extensions: EXTENSOES_PGLITE });
       try {
         const migracoes = await migracoesAplicadas(async (t) => (await lite.query<{ name: string }>(t)).rows);
         const dump = await lite.dumpDataDir('gzip');
@@ -221,7 +218,7 @@ export async function restaurarCopia(pasta: string, config: Config): Promise<Man
     await mkdir(dataDir, { recursive: true });
     const lite = await PGlite.create({
       dataDir,
-      extensions: extensoes,
+      extensions: EXTENSOES_PGLITE,
       loadDataDir: new Blob([await readFile(arquivoBanco)]),
     });
     try {

@@ -1,10 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { inject } from 'vitest';
 import type { ConexaoBanco } from '../config.ts';
-import { abrirBanco, type ConexaoAberta } from '../db/connection.ts';
+import { abrirBanco, type ConexaoAberta, EXTENSOES_PGLITE } from '../db/connection.ts';
 import { migrarParaUltima } from '../db/migrator.ts';
 import { criarBancoVazio } from './banco-servidor.ts';
 
@@ -23,7 +21,7 @@ export async function criarBancoTeste(): Promise<BancoTeste> {
   if (bancoDosTestes() === 'postgres') return criarBancoNoServidor();
   const modelo = inject('modeloPglite');
   const lite = await PGlite.create({
-    extensions: { unaccent, pg_trgm },
+    extensions: EXTENSOES_PGLITE,
     ...(modelo ? { loadDataDir: new Blob([await readFile(modelo)]) } : {}),
   });
   const aberta = await abrirBanco({ tipo: 'pglite', dataDir: null }, { pglite: lite });

@@ -2,10 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { TestProject } from 'vitest/node';
-import { abrirBanco } from '../db/connection.ts';
+import { abrirBanco, EXTENSOES_PGLITE } from '../db/connection.ts';
 import { migrarParaUltima } from '../db/migrator.ts';
 
 /**
@@ -14,7 +12,7 @@ import { migrarParaUltima } from '../db/migrator.ts';
  */
 export default async function prepararModeloPglite(projeto: TestProject): Promise<void> {
   if (projeto.config.env?.TEST_DB === 'postgres') return;
-  const lite = await PGlite.create({ extensions: { unaccent, pg_trgm } });
+  const lite = await PGlite.create({ extensions: EXTENSOES_PGLITE });
   const { db } = await abrirBanco({ tipo: 'pglite', dataDir: null }, { pglite: lite });
   await migrarParaUltima(db);
   await db.destroy();

@@ -59,6 +59,7 @@ const paginas = {
   DocumentosFavoritosPage: () => import('../features/favoritos/DocumentosFavoritosPage'),
   ArquivosAssinadosPage: () => import('../features/arquivos-assinados/ArquivosAssinadosPage'),
   VerificacaoPage: () => import('../features/verificacao/VerificacaoPage'),
+  PainelPage: () => import('../features/painel/PainelPage'),
 };
 type NomePagina = keyof typeof paginas;
 type PaginasComNome = { [N in NomePagina]: () => Promise<Record<N, ComponentType>> };
@@ -96,6 +97,7 @@ const telas: RouteObject[] = [
   tela('administracao/calendario', 'CalendarioPage', permissao('ADMINISTRACAO_CALENDARIO')),
   tela('administracao/indexacao', 'IndexacaoPage', permissao('ADMINISTRACAO_INDEXACAO')),
   tela('caixa-postal', 'CaixaPostalPage', LOGIN),
+  tela('painel', 'PainelPage', LOGIN),
   tela('controle-de-prazos', 'ControlePrazosPage', LOGIN),
   tela('relatorios/malote', 'RelatorioMalotePage', permissao('RELATORIOS')),
   tela('relatorios/documentos-desarquivados', 'RelatorioDesarquivadosPage', permissao('RELATORIOS')),

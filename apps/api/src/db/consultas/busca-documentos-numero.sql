@@ -1,6 +1,6 @@
 -- features/documentos/queries.ts: consultaBusca
 -- parâmetros: ["EM_CRIACAO","%23000%",20,0]
-with "pagina" as (select "d"."id", (count(*) OVER ())::int as "total"
+with "pagina" as (select "d"."id", (count(*) OVER ())::int as "total", 0 as "rank_conteudo"
 from "documento" as "d"
 inner join "tipo_documento" as "t" on "t"."id" = "d"."id_tipo_documento"
 where ("d"."situacao" <> $1 and "d"."numero_digitos" like $2)

@@ -49,6 +49,11 @@ export interface DocumentoTable {
   codigoVerificacao: Default<string>;
   /** The deadline of its last live tramitação (migration 0022), kept with it for the box's sort. */
   prazo: DateOnly | null;
+  /**
+   * Issue 22 (migration 0025): when the unit that holds it received it, kept by a trigger on tramitacao; the start
+   * of the age of what a unit holds (the Painel).
+   */
+  dataRecebimentoUnidade: ColumnType<Date | null, never, never>;
 }
 
 export interface TramitacaoTable {
@@ -84,6 +89,11 @@ export interface TramitacaoTable {
   estadoProcessamentoAnterior: number | null;
   dataEnvioAnterior: TimestampNullable;
   prazoAnterior: DateOnly | null;
+  /**
+   * Issue 22 (migration 0025): for a sending, when its origin unit had received the document (null when it had not,
+   * as after autuação); written by a trigger on insertion: the start of the stay the sending ends (the Painel).
+   */
+  dtRecebimentoOrigem: ColumnType<Date | null, never, never>;
 }
 
 /** Every change of a deadline or of a scheduled return (migration 0022), with its reason. */
@@ -168,6 +178,18 @@ export interface ArquivoTextoPaginaTable {
   extraidoEm: Timestamp;
   /** Generated from `texto` (portugues_sem_acento); read only through SQL. */
   tsv: ColumnType<string | null, never, never>;
+}
+
+/**
+ * Issue 21 (migration 0026): a document's public text as one tsvector, kept by triggers; read only through SQL
+ * (features/conteudo/texto-documento-sql.ts).
+ */
+export interface DocumentoTextoTable {
+  idDocumento: number;
+  dataCriacao: Timestamp;
+  tsvPublico: ColumnType<string | null, never, never>;
+  posicoesExatas: boolean;
+  naoPublicas: boolean;
 }
 
 export interface AnexoTable {

@@ -119,6 +119,12 @@ export interface DocumentoPlano {
   rotulos: string[];
 }
 
+export interface UltimoNup {
+  codigoUnidade: number;
+  ano: number;
+  ultimo: number;
+}
+
 export interface OpcoesDocumento {
   desfecho: Desfecho;
   tipo?: ChaveTipo;
@@ -135,9 +141,14 @@ export interface OpcoesDocumento {
   semPecas?: boolean;
   urgente?: boolean;
   rotulos?: string[];
+  /**
+   * Office days each holder keeps the document before sending it on (not the creator's first sending), by type;
+   * without it, a short random wait. The year of history (seed/historia.ts) gives days to weeks.
+   */
+  estadia?: (tipo: ChaveTipo) => number;
 }
 
-const PESOS_TIPO: [ChaveTipo, number][] = [
+export const PESOS_TIPO: [ChaveTipo, number][] = [
   ['processo', 14],
   ['requerimento', 13],
   ['oficio', 13],
@@ -238,9 +249,11 @@ export class PlanejadorDocumentos {
   readonly documentos: DocumentoPlano[] = [];
   private readonly inicioHistoria: number;
 
+  /** `semCarla`: Carla is never drawn as the interested party (her documents are the stories' fixed ones). */
   constructor(
     private readonly aleatorio: Aleatorio,
     private readonly relogio: RelogioExpediente,
+    private readonly opcoes: { semCarla?: boolean } = {},
   ) {
     this.inicioHistoria = relogio.agoraMin - DIAS_HISTORIA * MINUTOS_DIA_UTIL;
   }
@@ -266,6 +279,7 @@ export class PlanejadorDocumentos {
     const ativos = interessadosDoTipo(tipo);
     if (tipo === 'S') {
       const carla = interessadoDaPessoa(usuario('carla').idPessoa);
+      if (this.opcoes.semCarla) return this.aleatorio.escolher(ativos.filter((i) => i.id !== carla.id));
       if (this.aleatorio.chance(0.12)) return carla;
     }
     return this.aleatorio.escolher(ativos);
@@ -518,8 +532,13 @@ export class PlanejadorDocumentos {
       }
       case 'ARQUIVADO':
       case 'ARQUIVANDO': {
-        const n = quantos([0, 4]);
-        for (let i = 0; i < n; i++) andar();
+        if (destinoFinal !== null) {
+          // Archived by the unit it was last received in.
+          andarAte(destinoFinal, true);
+        } else {
+          const n = quantos([0, 4]);
+          for (let i = 0; i < n; i++) andar();
+        }
         estadoProcessamento = 2;
         if (desfecho === 'ARQUIVADO') {
           arquivar(true);
@@ -584,6 +603,11 @@ export class PlanejadorDocumentos {
       }
     }
     if (opcoes.recencia) recencia = opcoes.recencia;
+    if (opcoes.estadia) {
+      for (const movimento of movimentos) {
+        if (movimento.sequencia > 1) movimento.esperaDias ??= opcoes.estadia(chave);
+      }
+    }
 
     const urgente = opcoes.urgente ?? (desfecho !== 'CANCELADO' && a.chance(0.06));
     const plano: DocumentoPlano = {
@@ -698,13 +722,17 @@ export class PlanejadorDocumentos {
 
   /**
    * Ids follow creation order, and so do the NUP sequences, gapless per (unit code, year). Returns the last number
-   * used per code and year, for `sequencia_nup`.
+   * used per code and year, for `sequencia_nup`. `depoisDe`: documents numbered after another plan's (ids after its
+   * last, its sequences continued).
    */
-  numerar(formato: FormatoNup): Map<string, { codigoUnidade: number; ano: number; ultimo: number }> {
+  numerar(
+    formato: FormatoNup,
+    depoisDe: { ultimoId: number; ultimos: ReadonlyMap<string, UltimoNup> } = { ultimoId: 0, ultimos: new Map() },
+  ): Map<string, UltimoNup> {
     const ordenados = [...this.documentos].sort((x, y) => x.tCriacao - y.tCriacao || x.ordem - y.ordem);
-    const ultimos = new Map<string, { codigoUnidade: number; ano: number; ultimo: number }>();
+    const ultimos = new Map([...depoisDe.ultimos].map(([chave, u]) => [chave, { ...u }]));
     ordenados.forEach((plano, indice) => {
-      plano.id = indice + 1;
+      plano.id = depoisDe.ultimoId + indice + 1;
       plano.ano = anoLocal(this.relogio.paraData(plano.tCriacao));
       const chave = `${plano.codigoUnidade}/${plano.ano}`;
       const contador = ultimos.get(chave) ?? { codigoUnidade: plano.codigoUnidade, ano: plano.ano, ultimo: 0 };

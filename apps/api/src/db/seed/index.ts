@@ -22,6 +22,7 @@ import { type DocumentoPlano, PlanejadorDocumentos } from './documentos.ts';
 import { ASSINATURAS, descricaoAssinatura, linhasArquivosAssinados, linhasFavoritos } from './favoritos.ts';
 import { linhasFluxos, linhasPassoDestinos, linhasPassoOrigens, linhasPassos } from './fluxos.ts';
 import { linhasGlossario } from './glossario.ts';
+import { planejarHistoria, semearHistoria } from './historia.ts';
 import { ajustarSequencias, inserirEmLotes } from './inserir.ts';
 import { interessadoDaPessoa, linhasComissoes, linhasInteressados } from './interessados.ts';
 import {
@@ -124,12 +125,16 @@ export interface ResumoSemente {
   documentos: ListasDocumentos;
   /** Issue 21: the documents that got the peças of CONTEUDO_DEMO (seed/conteudo.ts), by peça. */
   conteudo: DocumentosConteudoDemo;
+  /** Issue 22: the year of history (seed/historia.ts), ids after every story's document. */
+  historia: { primeiroId: number; quantidade: number };
 }
 
 interface Plano {
   relogio: RelogioExpediente;
   documentos: DocumentoPlano[];
   pecas: PecaPlano[];
+  /** The year of history, inserted after everything else. */
+  historia: DocumentoPlano[];
   ultimosNup: ReturnType<PlanejadorDocumentos['numerar']>;
 }
 
@@ -146,7 +151,17 @@ function planejar(agora: Date, formato: FormatoNup): Plano {
   planejadorPecas.cancelar(planejador.documentos, { D: 3, M: 3 });
   planejador.origemPeloTipo();
   numerarRegistros(planejador.documentos, planejadorPecas.pecas);
-  return { relogio, documentos: planejador.documentos, pecas: planejadorPecas.pecas, ultimosNup };
+  const historia = planejarHistoria(relogio, formato, {
+    ultimoId: planejador.documentos.length,
+    ultimos: ultimosNup,
+  });
+  return {
+    relogio,
+    documentos: planejador.documentos,
+    pecas: planejadorPecas.pecas,
+    historia: historia.documentos,
+    ultimosNup: historia.ultimosNup,
+  };
 }
 
 function tipoComAssuntoUnico(): { tipo: number; assunto: number } {
@@ -196,6 +211,7 @@ function identificadores(plano: Plano): Omit<ResumoSemente, 'semeado' | 'motivo'
     documentoTipo571EmCriacaoComPecas: primeiro(documentos.tipo571ComPecas),
     documentoMuitasTramitacoes: primeiro(documentos.muitasTramitacoes),
     conteudo: documentosConteudo(plano.documentos, plano.relogio),
+    historia: { primeiroId: plano.documentos.length + 1, quantidade: plano.historia.length },
     documentos: {
       ...documentos,
       interessadaCarla: ids((d) => d.interessado.id === carla.id),
@@ -367,6 +383,9 @@ export async function semearDemo(
     // Signed files (issue 8): the type of the institution's own PAdES signature, used by the signing screen.
     await trx.insertInto('tipoAssinatura').values({ descricao: 'Assinatura digital institucional (PAdES)' }).execute();
     contar.tipoAssinatura = (contar.tipoAssinatura ?? 0) + 1;
+    for (const [tabela, linhas] of Object.entries(await semearHistoria(trx, plano.historia, relogio))) {
+      contar[tabela] = (contar[tabela] ?? 0) + linhas;
+    }
     return contar;
   });
 

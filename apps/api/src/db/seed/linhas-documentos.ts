@@ -12,12 +12,19 @@ import type { DocumentoPlano, MovimentoPlano } from './documentos.ts';
 import type { PecaPlano } from './pecas.ts';
 import type { RelogioExpediente } from './relogio.ts';
 
-/** Ids of movements, peças and joins follow time, as if the rows had been written as things happened. */
-export function numerarRegistros(documentos: readonly DocumentoPlano[], pecas: readonly PecaPlano[]): void {
+/**
+ * Ids of movements, peças and joins follow time, as if the rows had been written as things happened; movements'
+ * after `ultimoMovimento` (a later batch of rows).
+ */
+export function numerarRegistros(
+  documentos: readonly DocumentoPlano[],
+  pecas: readonly PecaPlano[],
+  ultimoMovimento = 0,
+): void {
   const movimentos = documentos.flatMap((d) => d.movimentos.map((m) => ({ d, m })));
   movimentos.sort((x, y) => x.m.tDespacho - y.m.tDespacho || x.d.id - y.d.id || x.m.sequencia - y.m.sequencia);
   movimentos.forEach(({ m }, indice) => {
-    m.id = indice + 1;
+    m.id = ultimoMovimento + indice + 1;
   });
   const ordenadas = [...pecas].sort(
     (x, y) => x.t - y.t || x.documento.id - y.documento.id || x.sequencial - y.sequencial,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { validarNup } from '@tramite/shared';
+import { FAIXAS_IDADE_PAINEL, validarNup } from '@tramite/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArmazenamentoArquivos } from '../../platform/armazenamento.ts';
@@ -129,6 +129,8 @@ describe('semearDemo', () => {
       'ADMINISTRACAO_TIPOS_DOCUMENTAIS',
       'ADMINISTRACAO_USUARIOS',
       'ADMINISTRACAO_VOCABULARIO',
+      // Issue 22: the Painel of every unit and of the institution.
+      'PAINEL_INSTITUCIONAL',
       'REENCAMINHAMENTO',
       'RELATORIOS',
       'VISUALIZACAO_IRRESTRITA_PECAS',
@@ -224,8 +226,9 @@ describe('semearDemo', () => {
   });
 
   it('cobre toda situacao e todo estado, cerca de 300 documentos, com interessados do tipo correspondente', async () => {
-    expect(await contar('documento')).toBeGreaterThanOrEqual(280);
-    expect(await contar('documento')).toBeLessThanOrEqual(320);
+    const historias = `documento WHERE id < ${resumo.historia.primeiroId}`;
+    expect(await contar(historias)).toBeGreaterThanOrEqual(280);
+    expect(await contar(historias)).toBeLessThanOrEqual(320);
     const situacoes = await linhas<{ situacao: string }>('SELECT DISTINCT situacao FROM documento');
     expect(new Set(situacoes.map((s) => s.situacao))).toEqual(new Set(['EM_CRIACAO', 'ENVIADO', 'RECEBIDO', 'E', 'T']));
     const estados = await linhas<{ e: number }>('SELECT DISTINCT estado_processamento AS e FROM documento ORDER BY 1');
@@ -515,6 +518,37 @@ describe('semearDemo', () => {
       await contar(`documento WHERE id = ANY('{${resumo.documentos.pendentesProtocolo.join(',')}}'::bigint[])
         AND situacao = 'ENVIADO'`),
     ).toBe(resumo.documentos.pendentesProtocolo.length);
+  });
+
+  it('tem um ano de movimento arquivado e o Protocolo Central guarda documentos de toda idade', async () => {
+    const { primeiroId, quantidade } = resumo.historia;
+    expect(quantidade).toBeGreaterThanOrEqual(400);
+    expect(await contar('documento')).toBe(primeiroId - 1 + quantidade);
+    // All archived but the few held by the Protocolo Central; Carla is interested in none (her documents are fixed).
+    expect(
+      await contar(`documento WHERE id >= ${primeiroId} AND NOT (estado_processamento = 2 AND id_unidade_atual = ${resumo.unidades.arquivo})
+        AND NOT (estado_processamento = 1 AND situacao = 'RECEBIDO' AND id_unidade_atual = ${resumo.unidades.protocolo})`),
+    ).toBe(0);
+    expect(await contar(`documento WHERE id >= ${primeiroId} AND id_interessado = ${resumo.interessadoCarla}`)).toBe(0);
+    // Movement in each of the last twelve months, received and sent by the Protocolo Central.
+    const meses = await linhas<{ mes: string; recebidos: number; enviados: number }>(
+      `SELECT to_char(date_trunc('month', t.dt_despacho AT TIME ZONE 'America/Sao_Paulo'), 'YYYY-MM') AS mes,
+          count(*) FILTER (WHERE t.id_unidade_destino = ${resumo.unidades.protocolo})::int AS recebidos,
+          count(*) FILTER (WHERE t.id_unidade_origem = ${resumo.unidades.protocolo})::int AS enviados
+        FROM tramitacao t WHERE t.dt_despacho >= date_trunc('month', now() - interval '11 months') GROUP BY 1`,
+    );
+    expect(meses).toHaveLength(12);
+    for (const m of meses) expect(Math.min(m.recebidos, m.enviados)).toBeGreaterThan(0);
+    // Every age band of the Painel among what the Protocolo Central holds, by the days since it received each one.
+    const idades = await linhas<{ dias: number }>(
+      `SELECT (now()::date - max(t.dt_recebimento)::date)::int AS dias FROM documento d
+        JOIN tramitacao t ON t.id_documento = d.id AND t.id_unidade_destino = d.id_unidade_atual
+        WHERE d.id_unidade_atual = ${resumo.unidades.protocolo} AND d.situacao = 'RECEBIDO' GROUP BY d.id`,
+    );
+    for (const { faixa, minimo, maximo } of FAIXAS_IDADE_PAINEL) {
+      const naFaixa = idades.filter((i) => i.dias >= minimo && (maximo === null || i.dias <= maximo));
+      expect(naFaixa.length, faixa).toBeGreaterThan(0);
+    }
   });
 
   it('semeia favoritos, arquivos assinados, glossário e uma notícia válida e outra vencida', async () => {

@@ -8,6 +8,24 @@ export function consultaConteudo(texto: string): RawBuilder<unknown> {
   return sql`websearch_to_tsquery('public.portugues_sem_acento', ${texto})`;
 }
 
+/** The search's words that are not excluded (websearch syntax: -word, -"phrase"), phrases split into words. */
+export function palavrasPositivas(texto: string): string[] {
+  return texto
+    .replace(/(^|\s)-"[^"]*"?/g, ' ')
+    .replace(/(^|\s)-\S+/g, ' ')
+    .replace(/"/g, ' ')
+    .split(/\s+/)
+    .filter((palavra) => palavra !== '' && palavra.toLowerCase() !== 'or');
+}
+
+/**
+ * Any of the search's words that are not excluded: the pages that hold some of them, when no single page holds the
+ * whole search (its words spread over pages of the document).
+ */
+export function consultaAlgumaPalavra(texto: string): RawBuilder<unknown> {
+  return sql`websearch_to_tsquery('public.portugues_sem_acento', ${palavrasPositivas(texto).join(' or ')})`;
+}
+
 // Private-use characters mark the highlighted words: they cannot come from the search, and are removed from the page
 // text first, so a page cannot forge a highlight.
 const INICIO = '\uE000';

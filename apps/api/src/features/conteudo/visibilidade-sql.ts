@@ -23,7 +23,11 @@ export async function leitorDoChamador(db: Banco, chamador: UsuarioAutenticado |
   };
 }
 
-const PUBLICA = sql`p.nivel_acesso = 'P' AND p.situacao_vinculo IS NULL`;
+/**
+ * A peça anyone may see, anonymous readers included: public and not desmembrada/desentranhada. Migration 0026 builds
+ * each document's public text (documento_texto) with this same condition; visibilidade-sql.test.ts checks both agree.
+ */
+export const pecaPublicaSql = sql<SqlBool>`p.nivel_acesso = 'P' AND p.situacao_vinculo IS NULL`;
 const NA_CAIXA = sql`('RECEBIDO', 'EM_CRIACAO')`;
 
 /**
@@ -32,23 +36,15 @@ const NA_CAIXA = sql`('RECEBIDO', 'EM_CRIACAO')`;
  * restricted peças only, which are few.
  */
 export function pecaVisivelSql(leitor: LeitorPeca): RawBuilder<SqlBool> {
-  if (!leitor) return sql<SqlBool>`(${PUBLICA})`;
+  if (!leitor) return sql<SqlBool>`(${pecaPublicaSql})`;
   if (leitor.irrestrito) return sql<SqlBool>`true`;
   const excecoes: RawBuilder<unknown>[] = [];
   if (leitor.idUnidadeAtual !== null) {
     const unidade = leitor.idUnidadeAtual;
     excecoes.push(sql`(d.id_unidade_atual = ${unidade} AND d.situacao IN ${NA_CAIXA})`);
-    // The topmost aggregator (as buscarContextoDocumento finds it), only for a joined document.
-    excecoes.push(sql`(d.id_documento_agregador IS NOT NULL AND EXISTS (
-      WITH RECURSIVE acima(id, nivel) AS (
-        SELECT d.id_documento_agregador, 1
-        UNION ALL
-        SELECT x.id_documento_agregador, a.nivel + 1 FROM documento x JOIN acima a ON x.id = a.id
-        WHERE a.id IS NOT NULL AND a.nivel < 50
-      )
-      SELECT 1 FROM (SELECT r.situacao, r.id_unidade_atual FROM acima a JOIN documento r ON r.id = a.id
-                     ORDER BY a.nivel DESC LIMIT 1) raiz
-      WHERE raiz.id_unidade_atual = ${unidade} AND raiz.situacao IN ${NA_CAIXA}))`);
+    // The topmost aggregator (as buscarContextoDocumento finds it: juntada_na_caixa_de, migration 0026), only for a
+    // joined document.
+    excecoes.push(sql`(d.id_documento_agregador IS NOT NULL AND juntada_na_caixa_de(d.id, ${unidade}))`);
   }
   if (leitor.idPessoa !== null) {
     excecoes.push(sql`(EXISTS (SELECT 1 FROM interessado i WHERE i.id = d.id_interessado AND i.id_pessoa = ${leitor.idPessoa})
@@ -57,7 +53,7 @@ export function pecaVisivelSql(leitor: LeitorPeca): RawBuilder<SqlBool> {
   }
   const restrita = excecoes.length ? sql.join(excecoes, sql` OR `) : sql`false`;
   return sql<SqlBool>`(CASE
-    WHEN ${PUBLICA} THEN true
+    WHEN ${pecaPublicaSql} THEN true
     WHEN p.nivel_acesso = 'R' AND p.situacao_vinculo IS NULL THEN (${restrita})
     ELSE false END)`;
 }

@@ -1,23 +1,24 @@
-import type {
-  CodigoTipoInteressado,
-  LeitorPeca,
-  NomeTipoResponsavel,
-  OcorrenciaConteudo,
-  SituacaoDocumento,
-} from '@tramite/shared';
 import {
-  type Expression,
-  type ExpressionBuilder,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+  type CodigoTipoInteressado,
+  type LeitorPeca,
+  LIMITE_RESULTADOS_CONTEUDO,
+  type NomeTipoResponsavel,
+  type OcorrenciaConteudo,
+  type SituacaoDocumento,
+} from '@tramite/shared';
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { COLUNAS_ESTADO_DOCUMENTO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
 import { juntarFichaDocumento } from '../../db/juncoes.ts';
 import type { Database } from '../../db/schema.ts';
-import { consultaConteudo, paraTrecho, trechoSql } from '../conteudo/texto-sql.ts';
+import {
+  candidatosPorIndiceSql,
+  documentoCasaSql,
+  type EstrategiaConteudo,
+  escolherEstrategia,
+  relevanciaConteudoSql,
+} from '../conteudo/documento-texto-sql.ts';
+import { consultaAlgumaPalavra, consultaConteudo, paraTrecho, trechoSql } from '../conteudo/texto-sql.ts';
 import { pecaVisivelSql } from '../conteudo/visibilidade-sql.ts';
 
 // Searching documents: the filters, one page and its total.
@@ -28,6 +29,10 @@ export interface CriteriosBusca {
   resumoAssunto?: string;
   /** Words of the peças' text, searched only in the peças `leitor` may see (spec §6). */
   conteudo?: { texto: string; leitor: LeitorPeca };
+  /** How a content search finds its documents (absent: chosen from the planner's estimates). */
+  estrategiaConteudo?: EstrategiaConteudo;
+  /** At most this many documents of a content search (LIMITE_RESULTADOS_CONTEUDO; tests pass a small one). */
+  limiteConteudo?: number;
   idTipoDocumento?: number;
   idAssunto?: number;
   criacao?: { inicio: string; fim: string };
@@ -49,53 +54,19 @@ type Eb = ExpressionBuilder<Database & { d: Database['documento'] }, 'd'>;
 const consultaTexto = consultaConteudo;
 
 /**
- * The pages of the document `d`'s peças that match the content search and that the reader may see, as a FROM ... WHERE
- * to select from (aliases p, an, tp). Invisible peças are filtered here, before anything counts, ranks or quotes them.
- */
-function paginasVisiveis(conteudo: NonNullable<CriteriosBusca['conteudo']>): RawBuilder<unknown> {
-  return sql`peca p
-    JOIN anexo an ON an.id = p.id_anexo
-    JOIN arquivo_texto_pagina tp ON tp.sha256 = an.sha256
-    WHERE p.id_documento = d.id AND tp.tsv @@ ${consultaConteudo(conteudo.texto)} AND ${pecaVisivelSql(conteudo.leitor)}`;
-}
-
-/**
- * With a content search, the query of the matching documents joins their visible pages that match and groups them
- * by document (one row each, with the best page's rank). A plain join, not an EXISTS: the planner then picks between
- * reading the documents of the period and checking their pages, or the GIN index's pages and then their documents;
- * as a semi-join it hashed every matching page of the base (bench: 20 s for a common word).
- */
-function juntarPaginasQueCasam(conteudo: NonNullable<CriteriosBusca['conteudo']>) {
-  return <Q>(consulta: Q): Q =>
-    (
-      consulta as unknown as SelectQueryBuilder<
-        Database & { d: Database['documento']; t: Database['tipoDocumento'] },
-        'd' | 't',
-        object
-      >
-    )
-      .innerJoin('peca as p', 'p.idDocumento', 'd.id')
-      .innerJoin('anexo as an', 'an.id', 'p.idAnexo')
-      .innerJoin('arquivoTextoPagina as tp', 'tp.sha256', 'an.sha256')
-      .where(sql<SqlBool>`tp.tsv @@ ${consultaConteudo(conteudo.texto)}`)
-      .where(pecaVisivelSql(conteudo.leitor))
-      .groupBy(['d.id', 't.id']) as unknown as Q;
-}
-
-/** The rank of a document's best visible page, over the rows `juntarPaginasQueCasam` grouped. */
-const rankConteudo = (conteudo: NonNullable<CriteriosBusca['conteudo']>) =>
-  sql<number>`max(ts_rank(tp.tsv, ${consultaConteudo(conteudo.texto)}))`;
-
-/**
- * The best visible page of the document `d` (highest rank, then first peça and page) with its excerpt, as JSON; the
- * excerpt is computed for that one page only.
+ * The best page of the document `d` the reader may see, with its excerpt, as JSON: a page that matches the whole
+ * search first (highest rank, then first peça and page), else one holding some of its words (a document matches
+ * when its words are spread over pages). The excerpt is computed for that one page only.
  */
 function ocorrenciaSql(conteudo: NonNullable<CriteriosBusca['conteudo']>): RawBuilder<OcorrenciaBruta | null> {
   const consulta = consultaConteudo(conteudo.texto);
   return sql<OcorrenciaBruta | null>`(SELECT json_build_object('idAcessoAnexo', m.id, 'idAnexo', m.id_anexo, 'nomePeca', m.nome,
       'sequencial', m.sequencial, 'pagina', m.pagina, 'trecho', ${trechoSql(sql`m.texto`, consulta)})
-    FROM (SELECT p.id, p.id_anexo, an.nome, p.sequencial, tp.pagina, tp.texto FROM ${paginasVisiveis(conteudo)}
-          ORDER BY ts_rank(tp.tsv, ${consulta}) DESC, p.sequencial, tp.pagina LIMIT 1) m)`;
+    FROM (SELECT p.id, p.id_anexo, an.nome, p.sequencial, tp.pagina, tp.texto
+          FROM peca p JOIN anexo an ON an.id = p.id_anexo JOIN arquivo_texto_pagina tp ON tp.sha256 = an.sha256
+          WHERE p.id_documento = d.id AND ${pecaVisivelSql(conteudo.leitor)}
+            AND (tp.tsv @@ ${consulta} OR tp.tsv @@ ${consultaAlgumaPalavra(conteudo.texto)})
+          ORDER BY tp.tsv @@ ${consulta} DESC, ts_rank(tp.tsv, ${consulta}) DESC, p.sequencial, tp.pagina LIMIT 1) m)`;
 }
 
 interface OcorrenciaBruta extends Omit<OcorrenciaConteudo, 'trecho'> {
@@ -190,8 +161,12 @@ export interface LinhaBusca {
 export async function pesquisarDocumentos(
   db: Banco,
   c: CriteriosBusca,
-): Promise<{ itens: LinhaBusca[]; total: number }> {
-  const linhas = await consultaBusca(db, c).execute();
+): Promise<{ itens: LinhaBusca[]; total: number; totalLimitado: boolean }> {
+  const criterios: CriteriosBusca =
+    c.conteudo && !c.estrategiaConteudo
+      ? { ...c, estrategiaConteudo: await escolherEstrategia(db, c.conteudo, c.criacao) }
+      : c;
+  const linhas = await consultaBusca(db, criterios).execute();
   const itens: LinhaBusca[] = linhas.map(({ total: _total, ocorrencia, ...linha }) => ({
     ...linha,
     ocorrencia: ocorrencia ? { ...ocorrencia, trecho: paraTrecho(ocorrencia.trecho) } : null,
@@ -199,27 +174,50 @@ export async function pesquisarDocumentos(
   let total = linhas[0]?.total ?? 0;
   // A page past the end has no row to carry the total: count apart (rare).
   if (linhas.length === 0 && c.pagina > 1) {
-    const casam = db
-      .selectFrom('documento as d')
-      .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
-      .where((eb) => condicoes(eb, c))
-      .$if(c.conteudo !== undefined, (q) =>
-        q.$call(juntarPaginasQueCasam(c.conteudo as NonNullable<CriteriosBusca['conteudo']>)),
-      )
-      .select('d.id');
+    const casam = criterios.conteudo
+      ? candidatosConteudo(db, criterios, criterios.conteudo)
+      : db
+          .selectFrom('documento as d')
+          .where((eb) => condicoes(eb, c))
+          .select('d.id');
     const contagem = await db
       .selectFrom(casam.as('m'))
       .select(sql<number>`count(*)::int`.as('total'))
       .executeTakeFirstOrThrow();
     total = contagem.total;
   }
-  return { itens, total };
+  const limite = limiteConteudo(c);
+  return c.conteudo && total > limite
+    ? { itens, total: limite, totalLimitado: true }
+    : { itens, total, totalLimitado: false };
+}
+
+const limiteConteudo = (c: CriteriosBusca) => c.limiteConteudo ?? LIMITE_RESULTADOS_CONTEUDO;
+
+/**
+ * The documents of a content search: the most recent that match (the oldest when sorted by creation date ascending),
+ * one more than the limit to tell there are more, each with its relevance. `recentes` walks the creation date index
+ * and checks each document until the limit; `indice` first reads the candidates from the text indexes.
+ */
+function candidatosConteudo(db: Banco, c: CriteriosBusca, conteudo: NonNullable<CriteriosBusca['conteudo']>) {
+  const dir = c.ordenacao === 'dataCriacao' && c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
+  return db
+    .selectFrom('documento as d')
+    .where((eb) => condicoes(eb, c))
+    .$if(c.estrategiaConteudo === 'indice', (q) =>
+      q.where(sql<SqlBool>`d.id IN ${candidatosPorIndiceSql(conteudo, c.criacao)}`),
+    )
+    .where(documentoCasaSql(conteudo))
+    .select(['d.id', 'd.dataCriacao', relevanciaConteudoSql(conteudo).as('rankConteudo')])
+    .orderBy(sql`d.data_criacao ${dir}`)
+    .orderBy(sql`d.id ${dir}`)
+    .limit(limiteConteudo(c) + 1);
 }
 
 /** The statement of a search page, apart from running it: the SQL snapshots (db/consultas) compile it. */
 export function consultaBusca(db: Banco, c: CriteriosBusca) {
   const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
-  // The page's order, where the matches are computed, then again over the page's rows (rankConteudo: its column).
+  // The page's order, where the matches are computed, then again over the page's rows (rank: its column).
   const ordem = (rank: RawBuilder<number> | null) => {
     const ranks: RawBuilder<unknown>[] = [];
     if (c.resumoAssunto !== undefined) ranks.push(sql`ts_rank(d.resumo_tsv, ${consultaTexto(c.resumoAssunto)})`);
@@ -232,27 +230,22 @@ export function consultaBusca(db: Banco, c: CriteriosBusca) {
       tipo: sql`t.descricao COLLATE pt_br ${dir}`,
     }[c.ordenacao];
   };
-  const chave = ordem(c.conteudo ? rankConteudo(c.conteudo) : null);
   const chaveDaPagina = ordem(c.conteudo ? sql<number>`pg.rank_conteudo` : null);
 
   // One pass over the matching rows: the page's ids with the total (a window count), then the page's details.
   // Counting in a separate query read every match twice (bench: full-text search + 12 months, 2 × 140 ms).
-  const pagina = db
-    .selectFrom('documento as d')
-    .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
-    .where((eb) => condicoes(eb, c))
-    .$if(c.conteudo !== undefined, (q) =>
-      q.$call(juntarPaginasQueCasam(c.conteudo as NonNullable<CriteriosBusca['conteudo']>)),
-    )
-    .select(['d.id', sql<number>`(count(*) OVER ())::int`.as('total')])
-    .$if(c.conteudo !== undefined, (q) =>
-      q.select(rankConteudo(c.conteudo as NonNullable<CriteriosBusca['conteudo']>).as('rankConteudo')),
-    )
-    .orderBy(chave)
-    // Equal keys (same rank, same day) must not swap rows between pages.
-    .orderBy(sql`d.id ${dir}`)
-    .limit(c.tamanhoPagina)
-    .offset((c.pagina - 1) * c.tamanhoPagina);
+  const pagina = c.conteudo
+    ? paginaConteudo(db, c, c.conteudo, ordem(sql<number>`c.rank_conteudo`))
+    : db
+        .selectFrom('documento as d')
+        .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
+        .where((eb) => condicoes(eb, c))
+        .select(['d.id', sql<number>`(count(*) OVER ())::int`.as('total'), sql<number>`0`.as('rankConteudo')])
+        .orderBy(ordem(null))
+        // Equal keys (same rank, same day) must not swap rows between pages.
+        .orderBy(sql`d.id ${dir}`)
+        .limit(c.tamanhoPagina)
+        .offset((c.pagina - 1) * c.tamanhoPagina);
   return db
     .with('pagina', () => pagina)
     .selectFrom('pagina as pg')
@@ -277,4 +270,36 @@ export function consultaBusca(db: Banco, c: CriteriosBusca) {
     ])
     .orderBy(chaveDaPagina)
     .orderBy(sql`d.id ${dir}`);
+}
+
+/**
+ * A page of a content search: the candidates (at most the limit, the extra one only counted), in the order asked.
+ * `total` counts the candidates, the extra one included: over the limit means "more than the limit".
+ */
+function paginaConteudo(
+  db: Banco,
+  c: CriteriosBusca,
+  conteudo: NonNullable<CriteriosBusca['conteudo']>,
+  chave: RawBuilder<unknown>,
+) {
+  const dir = c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
+  const recentes = c.ordenacao === 'dataCriacao' && c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
+  const numerados = db
+    .selectFrom(candidatosConteudo(db, c, conteudo).as('c'))
+    .select([
+      'c.id',
+      'c.rankConteudo',
+      sql<number>`row_number() OVER (ORDER BY c.data_criacao ${recentes}, c.id ${recentes})`.as('posicao'),
+      sql<number>`(count(*) OVER ())::int`.as('total'),
+    ]);
+  return db
+    .selectFrom(numerados.as('c'))
+    .innerJoin('documento as d', 'd.id', 'c.id')
+    .innerJoin('tipoDocumento as t', 't.id', 'd.idTipoDocumento')
+    .where('c.posicao', '<=', limiteConteudo(c))
+    .select(['d.id', 'c.total', 'c.rankConteudo'])
+    .orderBy(chave)
+    .orderBy(sql`d.id ${dir}`)
+    .limit(c.tamanhoPagina)
+    .offset((c.pagina - 1) * c.tamanhoPagina);
 }

@@ -1,10 +1,9 @@
 import {
   autuacaoSchema,
-  documentoResumoSchema,
   documentoSchema,
   filtrosBuscaSchema,
   marcadoresSchema,
-  paginaDeSchema,
+  paginaBuscaDocumentosSchema,
   salvarMarcadoresSchema,
 } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +21,7 @@ export const rotasDocumentos: FastifyPluginAsyncZod = async (app) => {
         tags: ['documentos'],
         summary: 'Busca de documentos (pública), paginada; rascunhos só das unidades do usuário',
         querystring: filtrosBuscaSchema,
-        response: { 200: paginaDeSchema(documentoResumoSchema), ...respostasErro(400) },
+        response: { 200: paginaBuscaDocumentosSchema, ...respostasErro(400) },
       },
     },
     // From the read replica when there is one: a document just created may take the replica's lag to show up here.

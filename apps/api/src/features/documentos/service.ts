@@ -2,13 +2,13 @@ import {
   type Autuacao,
   calcularPrazo,
   type Documento,
-  type DocumentoResumo,
   type filtrosBuscaSchema,
   lerTipoInteressado,
   lerTipoResponsavel,
   MENSAGENS,
   montarEstado,
   motivoNaoEditavel,
+  type PaginaBuscaDocumentos,
   rotuloTipoDocumento,
   separarMarcadores,
   TIPOS_INTERESSADO,
@@ -318,7 +318,7 @@ export async function pesquisar(
   db: Banco,
   chamador: Chamador,
   filtros: z.infer<typeof filtrosBuscaSchema>,
-): Promise<{ itens: DocumentoResumo[]; total: number; pagina: number; tamanhoPagina: number }> {
+): Promise<PaginaBuscaDocumentos> {
   const problema = validarFiltrosBusca(filtros, {
     usuarioEspecifico: filtros.idServidorLotadoProcedencia !== undefined,
   });
@@ -339,7 +339,7 @@ export async function pesquisar(
   }
   const idServidor = filtros.idServidorLotadoProcedencia;
   const conteudoPecas = filtros.conteudoPecas || undefined;
-  const { itens, total } = await queries.pesquisarDocumentos(db, {
+  const { itens, total, totalLimitado } = await queries.pesquisarDocumentos(db, {
     numeroDigitos: filtros.numeroDocumento ? filtros.numeroDocumento.replace(/\D/g, '') : undefined,
     resumoAssunto: filtros.resumoAssunto || undefined,
     conteudo: conteudoPecas ? { texto: conteudoPecas, leitor: await leitorDoChamador(db, chamador) } : undefined,
@@ -379,6 +379,7 @@ export async function pesquisar(
       ocorrencia: linha.ocorrencia,
     })),
     total,
+    totalLimitado,
     pagina: filtros.pagina,
     tamanhoPagina: filtros.tamanhoPagina,
   };

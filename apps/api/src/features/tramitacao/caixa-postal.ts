@@ -3,6 +3,7 @@ import {
   type ContagensCaixaPostal,
   calcularPrazo,
   criarCalendario,
+  DIAS_PERIODO_PADRAO_CAIXA,
   dataEmSaoPaulo,
   estadoPrazo,
   type filtrosCaixaPostalSchema,
@@ -88,6 +89,7 @@ async function criteriosDaCaixa(
     idLeitor: usuario.id,
     situacaoPrazo: filtros.situacaoPrazo,
     sobrestados: filtros.sobrestados,
+    naoLidos: filtros.naoLidos,
     hoje: dataEmSaoPaulo(),
   };
 }
@@ -127,4 +129,19 @@ export async function contagensCaixaPostal(
   const criterios = await criteriosDaCaixa(db, usuario, filtros);
   const novosDesde = await queries.referenciaNovosCaixa(db, usuario.id, criterios.idUnidade);
   return queries.contarCaixa(db, { ...criterios, novosDesde });
+}
+
+/**
+ * Issue 22, the home page: the counts of the box of `idUnidade` (the caller checks it is one of the user's units),
+ * each equal to the total GET caixa-postal lists when the home page's link is followed: the queues over the box's
+ * default period (the last DIAS_PERIODO_PADRAO_CAIXA days up to today in Brasília), the deadlines without one.
+ */
+export function contagensInicio(
+  db: Banco,
+  idUsuario: number,
+  idUnidade: number,
+): Promise<queries.ContagensInicioCaixa> {
+  const hoje = dataEmSaoPaulo();
+  const inicio = new Date(Date.parse(hoje) - DIAS_PERIODO_PADRAO_CAIXA * 86_400_000).toISOString().slice(0, 10);
+  return queries.contarInicio(db, { idUnidade, idLeitor: idUsuario, periodo: { inicio, fim: hoje }, hoje });
 }

@@ -28,6 +28,8 @@ export interface CriteriosCaixa {
   sobrestados?: boolean;
   /** The user whose readings decide `lido`; absent (re-forwarding), every row is read. */
   idLeitor?: number;
+  /** Issue 22: only the rows `idLeitor` has not opened since they arrived (`lido` false). */
+  naoLidos?: boolean;
   ordenacao: 'dataEnvio' | 'numero' | 'tipo' | 'prazo';
   direcao: 'asc' | 'desc';
   pagina: number;
@@ -35,7 +37,7 @@ export interface CriteriosCaixa {
 }
 
 /** What decides which rows are in the box (the rest of CriteriosCaixa shapes the page). */
-type FiltrosCaixa = Omit<CriteriosCaixa, 'idLeitor' | 'ordenacao' | 'direcao' | 'pagina' | 'tamanhoPagina'>;
+type FiltrosCaixa = Omit<CriteriosCaixa, 'ordenacao' | 'direcao' | 'pagina' | 'tamanhoPagina'>;
 
 export interface LinhaCaixa {
   id: number;
@@ -78,6 +80,16 @@ export function prazoNaSituacao(prazo: RawBuilder<unknown>, situacao: SituacaoPr
     case 'VENCIDO':
       return sql<boolean>`${prazo} < ${hoje}::date`;
   }
+}
+
+/**
+ * Issue 22: a row the reader has not opened since it arrived in the unit (`chegada`: the row's date in the box), the
+ * negation of the page's `lido`. Without a reader every row is read.
+ */
+function naoLido(idLeitor: number | undefined, chegada: RawBuilder<unknown>) {
+  if (idLeitor === undefined) return sql<boolean>`false`;
+  return sql<boolean>`NOT EXISTS (SELECT 1 FROM documento_leitura l
+    WHERE l.id_usuario = ${idLeitor} AND l.id_documento = d.id AND l.dt_leitura >= ${chegada})`;
 }
 
 /** How `primeiras` orders each part: by its date, or (issue 20) by deadline first with no deadline last. */
@@ -130,6 +142,7 @@ function caixa(c: FiltrosCaixa, primeiras?: Primeiras) {
     }
     return sql`ORDER BY ${data} ${primeiras.direcao}, ${id} ${primeiras.direcao} LIMIT ${primeiras.quantidade}`;
   };
+  const naoLidosNa = (chegada: RawBuilder<unknown>) => (c.naoLidos ? sql` AND ${naoLido(c.idLeitor, chegada)}` : sql``);
   const situacoes = c.incluirRascunhos ? sql`('RECEBIDO', 'T', 'EM_CRIACAO')` : sql`('RECEBIDO', 'T')`;
   const ordemRecebidos = sql`coalesce(d.data_envio, d.data_criacao)`;
   return sql`
@@ -137,13 +150,13 @@ function caixa(c: FiltrosCaixa, primeiras?: Primeiras) {
       d.situacao, d.urgente, t.dt_despacho AS chegada, t.prazo
     FROM tramitacao t JOIN documento d ON d.id = t.id_documento
     WHERE t.id_unidade_destino = ${c.idUnidade} AND t.dt_recebimento IS NULL AND t.dt_cancelamento IS NULL AND t.id_tramitacao_principal IS NULL
-      AND d.situacao = 'ENVIADO' AND ${filtros} AND ${filaPendentes} ${periodo(sql`t.dt_despacho`)} ${prazoNa(sql`t.prazo`)}
+      AND d.situacao = 'ENVIADO' AND ${filtros} AND ${filaPendentes} ${periodo(sql`t.dt_despacho`)} ${prazoNa(sql`t.prazo`)}${naoLidosNa(sql`t.dt_despacho`)}
     ${primeirasPor(sql`t.dt_despacho`, sql`t.id_documento`, sql`t.prazo`)})
     UNION ALL
     (SELECT d.id, ${ordemRecebidos}, false, d.numero, d.id_tipo_documento, d.situacao, d.urgente, d.data_envio, d.prazo
     FROM documento d
     WHERE d.id_unidade_atual = ${c.idUnidade} AND d.situacao IN ${situacoes}
-      AND ${filtros} AND ${filaEmPosse} ${periodo(ordemRecebidos)} ${prazoNa(sql`d.prazo`)}
+      AND ${filtros} AND ${filaEmPosse} ${periodo(ordemRecebidos)} ${prazoNa(sql`d.prazo`)}${naoLidosNa(ordemRecebidos)}
     ${primeirasPor(ordemRecebidos, sql`d.id`, sql`d.prazo`)})`;
 }
 
@@ -205,6 +218,41 @@ export function consultaContagensCaixa(c: Omit<FiltrosCaixa, 'fila'>) {
       (count(*) FILTER (WHERE ${chegadaNova(sql`c.chegada`, c.novosDesde)}))::int AS novos,
       (count(*) FILTER (WHERE c.urgente))::int AS urgentes
     FROM (${todos}) c`;
+}
+
+/** What the home page counts (issue 22), each the total of the box opened by its link. */
+export interface ContagensInicioCaixa {
+  aguardando: number;
+  naoLidos: number;
+  urgentes: number;
+  venceHoje: number;
+  vencidos: number;
+}
+
+/**
+ * GET painel/inicio's counts in one statement, each one the `total` GET caixa-postal answers for the link the home
+ * page follows, built by the same `caixa` as the list: over the box's default period (`periodo`), the queues
+ * 'aguardando' and 'urgentes' as GET caixa-postal/contagens counts them (one pass) and 'recebidos' with `naoLidos`;
+ * the deadline states VENCE_HOJE and VENCIDO, a search by themselves, without the period.
+ */
+export function consultaContagensInicio(c: {
+  idUnidade: number;
+  idLeitor: number;
+  periodo: { inicio: string; fim: string };
+  hoje: string;
+}) {
+  const base = { idUnidade: c.idUnidade, idLeitor: c.idLeitor, incluirRascunhos: true, hoje: c.hoje };
+  const total = (filtros: Partial<FiltrosCaixa>) =>
+    sql`(SELECT count(*)::int FROM (${caixa({ ...base, ...filtros })}) c)`;
+  return sql<ContagensInicioCaixa>`
+    SELECT f.aguardando, ${total({ periodo: c.periodo, fila: 'recebidos', naoLidos: true })} AS nao_lidos, f.urgentes,
+      ${total({ situacaoPrazo: 'VENCE_HOJE' })} AS vence_hoje, ${total({ situacaoPrazo: 'VENCIDO' })} AS vencidos
+    FROM (${consultaContagensCaixa({ ...base, periodo: c.periodo })}) f`;
+}
+
+export async function contarInicio(db: Banco, c: Parameters<typeof consultaContagensInicio>[0]) {
+  const { rows } = await consultaContagensInicio(c).execute(db);
+  return rows[0] ?? { aguardando: 0, naoLidos: 0, urgentes: 0, venceHoje: 0, vencidos: 0 };
 }
 
 export async function contarCaixa(db: Banco, c: Omit<FiltrosCaixa, 'fila'>): Promise<ContagensCaixaPostal> {

@@ -18,6 +18,28 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
   'GET /api/auth/permissoes': chamar(logado(200), '/api/auth/permissoes'),
   'GET /api/auth/configuracoes': chamar(logado(200), '/api/auth/configuracoes'),
   'GET /api/resumo-diario/contagens': chamar(logado(200), '/api/resumo-diario/contagens'),
+  // Issue 22: the home page's counts (the caller's own box) and the Painel: a unit's for its members, the
+  // institution's and any other unit's only with PAINEL_INSTITUCIONAL (none of the three has it). Counts only, so
+  // the vault's markers never show.
+  'GET /api/painel/inicio': chamar(logado(200), '/api/painel/inicio'),
+  'GET /api/painel/unidades': chamar(logado(200), '/api/painel/unidades'),
+  'GET /api/painel/movimento': chamar(
+    logado(200, 403),
+    (m) => `/api/painel/movimento?idUnidade=${m.unidades.protocolo}&dataInicio=2020-01-01&dataFim=2021-12-31`,
+  ),
+  'GET /api/painel/permanencia': chamar(
+    logado(200, 403),
+    (m) => `/api/painel/permanencia?idUnidade=${m.unidades.protocolo}&dataInicio=2020-01-01&dataFim=2021-12-31`,
+  ),
+  'GET /api/painel/idade': chamar(
+    logado(403),
+    (m) => `/api/painel/idade?idUnidade=${m.unidades.prograd}&dataInicio=2026-01-01&dataFim=2026-12-31`,
+  ),
+  'GET /api/painel/assuntos': chamar(logado(403), '/api/painel/assuntos?dataInicio=2026-01-01&dataFim=2026-12-31'),
+  'GET /api/painel/unidades-antigas': chamar(
+    comPermissao,
+    '/api/painel/unidades-antigas?dataInicio=2026-01-01&dataFim=2026-12-31',
+  ),
   'POST /api/auth/configuracoes': {
     // Someone else's unit as the current one: refused for both (neither is lotado in the Reitoria).
     esperado: logado(400),

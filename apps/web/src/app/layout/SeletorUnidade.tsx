@@ -1,28 +1,22 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Check from '@mui/icons-material/Check';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
-import { MENSAGENS, type Usuario } from '@tramite/shared';
+import type { Usuario } from '@tramite/shared';
 import { useState } from 'react';
-import { useCarregamento } from '../../components/feedback/contexto-carregamento';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { useAlterarConfiguracoes } from '../../features/usuario/api';
+import { useTrocarUnidade } from '../../features/usuario/api';
 import { unidadeAtual } from '../../lib/sessao';
 
 const ESTILO_SIGLA = { px: 1, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.16)', fontWeight: 700 } as const;
 
 /**
- * The unit the user acts for. With several lotações it is a menu that switches the current unit (the same
- * POST auth/configuracoes as the settings page, keeping the notification choices); every screen then reloads
- * its data for the new unit.
+ * The unit the user acts for. With several lotações it is a menu that switches the current unit (useTrocarUnidade:
+ * the same POST auth/configuracoes as the settings page, keeping the notification choices); every screen then
+ * reloads its data for the new unit.
  */
 export function SeletorUnidade({ usuario }: { usuario: Usuario }) {
   const unidade = unidadeAtual(usuario);
   const [ancora, setAncora] = useState<HTMLElement | null>(null);
-  const alterar = useAlterarConfiguracoes();
-  const queryClient = useQueryClient();
-  const { executar } = useCarregamento();
-  const snackbar = useSnackbar();
+  const trocar = useTrocarUnidade(usuario);
 
   if (usuario.lotacoes.length < 2) {
     return unidade ? (
@@ -34,18 +28,7 @@ export function SeletorUnidade({ usuario }: { usuario: Usuario }) {
 
   async function escolher(idUnidade: number) {
     setAncora(null);
-    if (idUnidade === usuario.configuracoes.idUnidadeAtual) return;
-    const escolhida = usuario.lotacoes.find((lotacao) => lotacao.id === idUnidade);
-    try {
-      await executar('Trocando de unidade', () =>
-        alterar.mutateAsync({ ...usuario.configuracoes, idUnidadeAtual: idUnidade }),
-      );
-      // Postal box, permissions on documents, counts: everything shown depends on the current unit.
-      await queryClient.invalidateQueries({ predicate: (consulta) => consulta.queryKey[0] !== 'sessao' });
-      snackbar.sucesso(MENSAGENS.usuario.unidadeAlterada(escolhida?.sigla ?? ''));
-    } catch {
-      snackbar.erro(MENSAGENS.usuario.erroAlterarConfiguracoes);
-    }
+    await trocar(idUnidade);
   }
 
   return (

@@ -8,6 +8,7 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -56,6 +57,7 @@ const GRUPOS: GrupoMenu[] = [
       item('Nova autuação', '/autuacoes', NoteAddOutlined, LOGIN),
       item('Caixa postal', '/caixa-postal', InboxOutlined, LOGIN),
       item('Controle de prazos', '/controle-de-prazos', EventNoteOutlined, LOGIN),
+      item('Painel', '/painel', InsightsOutlined, LOGIN),
       item('Favoritos', '/documentos-favoritos', StarBorderOutlined, LOGIN),
       item('Arquivos assinados', '/arquivos-assinados', DrawOutlined, LOGIN),
       item('Configurações', '/usuario', SettingsOutlined, LOGIN),

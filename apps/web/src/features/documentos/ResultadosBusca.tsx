@@ -1,5 +1,5 @@
 import { Box, Chip, Link, TableCell, TableRow, Typography } from '@mui/material';
-import type { OcorrenciaConteudo as Ocorrencia } from '@tramite/shared';
+import { MENSAGENS, type OcorrenciaConteudo as Ocorrencia } from '@tramite/shared';
 import { Link as RouterLink } from 'react-router';
 import { CabecalhoOrdenavel } from '../../components/CabecalhoOrdenavel';
 import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
@@ -99,7 +99,13 @@ export function ResultadosBusca({ resultado, estado, atualizando, aoPaginar, aoO
     <SecaoResultados
       idTitulo="titulo-resultados"
       titulo="Resultados"
-      total={resultado.total === 1 ? '1 documento encontrado' : `${total} documentos encontrados`}
+      total={
+        resultado.totalLimitado
+          ? MENSAGENS.conteudo.totalLimitado(total)
+          : resultado.total === 1
+            ? '1 documento encontrado'
+            : `${total} documentos encontrados`
+      }
       testIdTotal="total-resultados"
       vazio={resultado.itens.length === 0 ? { mensagem: TEXTOS.nenhumDocumento, testId: 'nenhum-resultado' } : null}
       atualizando={atualizando}

@@ -3,10 +3,10 @@ import type {
   Assunto,
   Autuacao,
   Documento,
-  DocumentoResumo,
   Entidade,
   filtrosBuscaSchema,
   HipoteseLegal,
+  PaginaBuscaDocumentos,
   ServidorProcedencia,
   TipoEntidade,
   Unidade,
@@ -18,13 +18,8 @@ import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 /** The search filters as sent to GET documentos (already parsed by filtrosBuscaSchema). */
 export type FiltrosConsulta = ReturnType<typeof filtrosBuscaSchema.parse>;
 
-/** GET documentos answers one page of results with the total count. */
-export interface PaginaDocumentos {
-  itens: DocumentoResumo[];
-  total: number;
-  pagina: number;
-  tamanhoPagina: number;
-}
+/** GET documentos answers one page of results with the total count (capped for content searches). */
+export type PaginaDocumentos = PaginaBuscaDocumentos;
 
 export const chavesDocumentos = {
   todos: ['documentos'] as const,

@@ -3,19 +3,40 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LibraryBooksOutlined from '@mui/icons-material/LibraryBooksOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StarBorderOutlined from '@mui/icons-material/StarBorderOutlined';
-import { Box, Button, Card, CardActionArea, CardContent, Grid, Link, Paper, Stack, Typography } from '@mui/material';
-import { FILAS_CAIXA_POSTAL } from '@tramite/shared';
+import {
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Grid,
+  Link,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  TableCell,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { MENSAGENS, type Usuario } from '@tramite/shared';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { AlertaErroCarregar } from '../../components/feedback/AlertaErroCarregar';
 import { Pagina } from '../../components/Pagina';
+import { type ColunaTabela, Tabela } from '../../components/Tabela';
+import { formatarDataHora } from '../../lib/formatacao';
 import { unidadeAtual, urlLogin, useUsuario } from '../../lib/sessao';
-import { ROTULOS_FILA, useContagensCaixaPadrao } from '../tramitacao/api';
-import { useContagensPrazos } from './api';
+import { ROTULOS_FILA } from '../tramitacao/api';
+import { useTrocarUnidade } from '../usuario/api';
+import { useInicio } from './api';
 
 interface Atalho {
   titulo: string;
@@ -128,84 +149,171 @@ function CartaoContagem({
   testId,
 }: {
   para: string;
-  valor: number;
+  /** undefined while loading: the card keeps its size, the number is a placeholder. */
+  valor: number | undefined;
   rotulo: string;
   testId: string;
 }) {
+  const conteudo = (
+    <>
+      <Typography component="span" variant="h4" sx={{ display: 'block', fontWeight: 700 }}>
+        {valor === undefined ? <Skeleton width="2ch" /> : valor.toLocaleString('pt-BR')}
+      </Typography>
+      <Typography component="span" variant="body2">
+        {rotulo}
+      </Typography>
+    </>
+  );
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
-      <CardActionArea component={RouterLink} to={para} sx={{ height: '100%', p: 2 }} data-testid={testId}>
-        <Typography component="span" variant="h4" sx={{ display: 'block', fontWeight: 700 }}>
-          {valor.toLocaleString('pt-BR')}
-        </Typography>
-        <Typography component="span" variant="body2">
-          {rotulo}
-        </Typography>
-      </CardActionArea>
+      {valor === undefined ? (
+        <Box sx={{ height: '100%', p: 2 }} aria-busy="true">
+          {conteudo}
+        </Box>
+      ) : (
+        <CardActionArea component={RouterLink} to={para} sx={{ height: '100%', p: 2 }} data-testid={testId}>
+          {conteudo}
+        </CardActionArea>
+      )}
     </Card>
   );
 }
 
 /**
- * The user's postal box at a glance (issue 20): how many documents each queue of the box holds as it opens (the
- * current unit, the default period), each a link into the box with that queue.
+ * The unit the counts are about: the user's current unit, switched here as in the header (useTrocarUnidade). A select
+ * rather than the header's menu, so that the home page's chunk does not share the menu with the first screen.
  */
-function ResumoCaixa({ idUnidadeAtual }: { idUnidadeAtual: number }) {
-  const { data } = useContagensCaixaPadrao(idUnidadeAtual);
-  if (!data) return null;
+function UnidadeDoResumo({ usuario }: { usuario: Usuario }) {
+  const trocar = useTrocarUnidade(usuario);
+  const atual = usuario.configuracoes.idUnidadeAtual;
+  if (usuario.lotacoes.length < 2) return null;
   return (
-    <Box component="section" aria-labelledby="titulo-resumo-caixa" sx={{ mb: 4 }} data-testid="resumo-caixa">
-      <Typography id="titulo-resumo-caixa" component="h2" variant="h5" sx={{ mb: 2 }}>
-        Sua caixa postal
-      </Typography>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {FILAS_CAIXA_POSTAL.map((fila) => (
-          <Grid key={fila} component="li" size={{ xs: 6, md: 3 }}>
-            <CartaoContagem
-              para={`/caixa-postal?fila=${fila}`}
-              valor={data[fila]}
-              rotulo={ROTULOS_FILA[fila]}
-              testId={`contagem-home-${fila}`}
-            />
-          </Grid>
-        ))}
-      </Grid>
-    </Box>
+    <TextField
+      select
+      size="small"
+      id="home-unidade-atual"
+      label="Unidade atual"
+      value={atual === null || atual === undefined ? '' : String(atual)}
+      onChange={(evento) => void trocar(Number(evento.target.value))}
+      sx={{ minWidth: 220 }}
+      data-testid="home-unidade-atual"
+    >
+      {usuario.lotacoes.map((lotacao) => (
+        <MenuItem key={lotacao.id} value={String(lotacao.id)}>
+          {lotacao.sigla} — {lotacao.nome}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 
-const CONTAGENS_PRAZOS = [
+/**
+ * The counts of GET painel/inicio (issue 22), each a link to the postal box filtered to what it counts: the box
+ * opened on its default period with the queue (and only the unread ones), or the state of the deadline.
+ */
+const CONTAGENS_INICIO = [
+  { chave: 'aguardando', rotulo: ROTULOS_FILA.aguardando, caminho: '/caixa-postal?fila=aguardando' },
+  { chave: 'naoLidos', rotulo: 'Recebidos não lidos por mim', caminho: '/caixa-postal?fila=recebidos&naoLidos=true' },
+  { chave: 'urgentes', rotulo: ROTULOS_FILA.urgentes, caminho: '/caixa-postal?fila=urgentes' },
   { chave: 'venceHoje', rotulo: 'Vencem hoje', caminho: '/caixa-postal?situacaoPrazo=VENCE_HOJE' },
   { chave: 'vencidos', rotulo: 'Vencidos', caminho: '/caixa-postal?situacaoPrazo=VENCIDO' },
-  {
-    chave: 'retornosVencidos',
-    rotulo: 'Retornos programados vencidos',
-    caminho: '/controle-de-prazos?aba=retornos',
-  },
 ] as const;
 
 /**
- * The current unit's deadlines at a glance (issue 20), the daily digest's counts: documents in the box due today and
- * overdue, and the returns the unit scheduled that are overdue; each a link to the list it counts.
+ * The user's work at a glance (issue 22): the current unit's box counts as links into the box, the unit switcher
+ * beside them, and the documents the user last acted on — all from one request.
  */
-function ResumoPrazos({ idUnidade }: { idUnidade: number }) {
-  const { data } = useContagensPrazos(idUnidade);
-  if (!data) return null;
+function ResumoTrabalho({ usuario, idUnidade }: { usuario: Usuario; idUnidade: number }) {
+  const inicio = useInicio(idUnidade);
+  const contagens = inicio.data?.contagens;
   return (
-    <Box component="section" aria-labelledby="titulo-resumo-prazos" sx={{ mb: 4 }} data-testid="resumo-prazos">
-      <Typography id="titulo-resumo-prazos" component="h2" variant="h5" sx={{ mb: 2 }}>
-        Prazos da unidade
-      </Typography>
-      <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {CONTAGENS_PRAZOS.map(({ chave, rotulo, caminho }) => (
-          <Grid key={chave} component="li" size={{ xs: 12, sm: 4 }}>
-            <CartaoContagem para={caminho} valor={data[chave]} rotulo={rotulo} testId={`contagem-prazo-${chave}`} />
-          </Grid>
-        ))}
-      </Grid>
+    <Box component="section" aria-labelledby="titulo-resumo-caixa" sx={{ mb: 4 }} data-testid="resumo-caixa">
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between', flexWrap: 'wrap' }}
+      >
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography id="titulo-resumo-caixa" component="h2" variant="h5">
+            Sua caixa postal
+          </Typography>
+          <UnidadeDoResumo usuario={usuario} />
+        </Stack>
+        <Button component={RouterLink} to="/painel" startIcon={<InsightsOutlined />} data-testid="link-painel">
+          Painel da unidade
+        </Button>
+      </Stack>
+      <AlertaErroCarregar consulta={inicio} mensagem={MENSAGENS.painel.erroCarregarInicio} />
+      {inicio.isError ? null : (
+        <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {CONTAGENS_INICIO.map(({ chave, rotulo, caminho }) => (
+            <Grid key={chave} component="li" size={{ xs: 6, sm: 4, lg: 'grow' }}>
+              <CartaoContagem
+                para={caminho}
+                valor={contagens?.[chave]}
+                rotulo={rotulo}
+                testId={`contagem-home-${chave}`}
+              />
+            </Grid>
+          ))}
+        </Grid>
+      )}
     </Box>
   );
 }
+
+/**
+ * The documents the user last acted on, from the same request as the counts. Last on the page: however many rows
+ * arrive, nothing below it moves.
+ */
+function UltimosDocumentos({ idUnidade }: { idUnidade: number }) {
+  const inicio = useInicio(idUnidade);
+  const recentes = inicio.data?.recentes;
+  return (
+    <Box component="section" aria-labelledby="titulo-recentes" sx={{ mb: 4 }} data-testid="ultimos-documentos">
+      <Typography id="titulo-recentes" component="h2" variant="h5" sx={{ mb: 2 }}>
+        Últimos documentos
+      </Typography>
+      {recentes === undefined ? (
+        inicio.isError ? (
+          <Typography color="text.secondary">{MENSAGENS.painel.erroCarregarInicio}.</Typography>
+        ) : (
+          <Skeleton variant="rounded" height={160} />
+        )
+      ) : recentes.length === 0 ? (
+        <Typography color="text.secondary">Você ainda não agiu em nenhum documento.</Typography>
+      ) : (
+        <Paper variant="outlined">
+          <Tabela
+            colunas={COLUNAS_RECENTES}
+            legenda="Os documentos em que você agiu por último, do mais recente ao mais antigo"
+          >
+            {recentes.map((recente) => (
+              <TableRow key={recente.idDocumento}>
+                <TableCell>
+                  <Link component={RouterLink} to={`/documentos/${recente.idDocumento}`}>
+                    {recente.numero}
+                  </Link>
+                </TableCell>
+                <TableCell>{recente.tipoDescricao}</TableCell>
+                <TableCell>{recente.acao}</TableCell>
+                <TableCell>{formatarDataHora(recente.em)}</TableCell>
+              </TableRow>
+            ))}
+          </Tabela>
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
+const COLUNAS_RECENTES: ColunaTabela[] = [
+  { rotulo: 'Número', papel: 'titulo' },
+  { rotulo: 'Tipo' },
+  { rotulo: 'Ação' },
+  { rotulo: 'Data', semQuebra: true },
+];
 
 export function HomePage() {
   const usuario = useUsuario();
@@ -248,8 +356,7 @@ export function HomePage() {
         </Paper>
       )}
 
-      {usuario && unidade ? <ResumoCaixa idUnidadeAtual={unidade.id} /> : null}
-      {usuario && unidade ? <ResumoPrazos idUnidade={unidade.id} /> : null}
+      {usuario && unidade ? <ResumoTrabalho usuario={usuario} idUnidade={unidade.id} /> : null}
 
       <Box component="section" aria-labelledby="titulo-atalhos" sx={{ mb: 4 }}>
         <Typography id="titulo-atalhos" component="h2" variant="h5" sx={{ mb: 2 }}>
@@ -264,21 +371,24 @@ export function HomePage() {
         </Grid>
       </Box>
 
-      <Box component="section" aria-labelledby="titulo-funcoes">
-        <Typography id="titulo-funcoes" component="h2" variant="h5" sx={{ mb: 1 }}>
-          O que o Trâmite faz
-        </Typography>
-        <Box component="ul" sx={{ mt: 0, pl: 3, '& li': { mb: 0.5 } }}>
-          {FUNCOES.map((funcao) => (
-            <li key={funcao}>
-              <Typography component="span">{funcao}.</Typography>
-            </li>
-          ))}
+      {usuario && unidade ? <UltimosDocumentos idUnidade={unidade.id} /> : null}
+      {usuario ? null : (
+        <Box component="section" aria-labelledby="titulo-funcoes">
+          <Typography id="titulo-funcoes" component="h2" variant="h5" sx={{ mb: 1 }}>
+            O que o Trâmite faz
+          </Typography>
+          <Box component="ul" sx={{ mt: 0, pl: 3, '& li': { mb: 0.5 } }}>
+            {FUNCOES.map((funcao) => (
+              <li key={funcao}>
+                <Typography component="span">{funcao}.</Typography>
+              </li>
+            ))}
+          </Box>
+          <Button component={RouterLink} to="/ajuda" endIcon={<ArrowForward />}>
+            Saiba mais na ajuda
+          </Button>
         </Box>
-        <Button component={RouterLink} to="/ajuda" endIcon={<ArrowForward />}>
-          Saiba mais na ajuda
-        </Button>
-      </Box>
+      )}
     </Pagina>
   );
 }

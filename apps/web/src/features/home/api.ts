@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ContagensResumoDiario } from '@tramite/shared';
+import type { InicioPainel } from '@tramite/shared';
 import { api } from '../../lib/api';
 
 /**
- * GET resumo-diario/contagens: the current unit's deadlines due today and overdue and its overdue scheduled returns
- * (the daily digest's counts). Under the box's key, so whatever changes the box reloads them.
+ * GET painel/inicio (issue 22): the unit's box counts and the user's last documents, in one request. Under the box's
+ * key, so whatever changes the box (a receipt, a sending, opening a document) reloads them.
  */
-export const consultaContagensPrazos = (idUnidade: number) =>
+export const consultaInicio = (idUnidade: number) =>
   queryOptions({
-    queryKey: ['caixa-postal', 'resumo-diario', idUnidade],
-    queryFn: ({ signal }) =>
-      api.get<ContagensResumoDiario>('resumo-diario/contagens', { params: { idUnidade }, signal }),
+    queryKey: ['caixa-postal', 'painel-inicio', idUnidade],
+    queryFn: ({ signal }) => api.get<InicioPainel>('painel/inicio', { params: { idUnidade }, signal }),
   });
 
-export const useContagensPrazos = (idUnidade: number) => useQuery(consultaContagensPrazos(idUnidade));
+export const useInicio = (idUnidade: number) => useQuery(consultaInicio(idUnidade));

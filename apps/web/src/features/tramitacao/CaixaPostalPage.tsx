@@ -157,8 +157,12 @@ export function CaixaPostalPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the absence of filters matters.
   useEffect(() => {
     if (!buscaNaUrl) {
-      // A link to a queue alone (the home page's) opens the default box with that queue.
-      const filtros = { ...filtrosCaixaPadrao(idUnidadeUsuario), fila: estado.filtros.fila };
+      // A link to a queue alone (the home page's) opens the default box with that queue (and "not opened", if asked).
+      const filtros = {
+        ...filtrosCaixaPadrao(idUnidadeUsuario),
+        fila: estado.filtros.fila,
+        naoLidos: estado.filtros.naoLidos,
+      };
       const padrao = escreverCaixa({ ...estado, filtros });
       chavePadrao.current = padrao.toString();
       // The form shows the defaults now (opening, or the menu's link while on the box), not when the URL has them.
@@ -217,6 +221,10 @@ export function CaixaPostalPage() {
     else setParametros(proximos);
   }
 
+  function semNaoLidos() {
+    irPara({ ...estado, filtros: { ...estado.filtros, naoLidos: '' }, pagina: 1 });
+  }
+
   function buscar() {
     const erro = validarCaixa(valores);
     setErroFormulario(erro);
@@ -228,7 +236,12 @@ export function CaixaPostalPage() {
   }
 
   function limpar() {
-    setValores({ ...filtrosCaixaVazios(), idUnidadeAtual: valores.idUnidadeAtual, fila: valores.fila });
+    setValores({
+      ...filtrosCaixaVazios(),
+      idUnidadeAtual: valores.idUnidadeAtual,
+      fila: valores.fila,
+      naoLidos: valores.naoLidos,
+    });
     setErroFormulario(null);
   }
 
@@ -343,6 +356,20 @@ export function CaixaPostalPage() {
             contagens={contagens.data}
             aoEscolher={(fila) => irPara({ ...estado, filtros: { ...estado.filtros, fila }, pagina: 1 })}
           />
+          {estado.filtros.naoLidos === 'true' ? (
+            <Box sx={{ px: 2, pt: 1 }}>
+              {/* A click or Delete on the chip removes the filter (the link from the home page's "não lidos"). */}
+              <Chip
+                label="Somente os que não abri"
+                color="primary"
+                variant="outlined"
+                aria-label="Somente os que não abri: remover este filtro"
+                onClick={semNaoLidos}
+                onDelete={semNaoLidos}
+                data-testid="filtro-nao-lidos"
+              />
+            </Box>
+          ) : null}
           {!acoesHabilitadas ? (
             <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
               Esta não é a sua unidade atual: para receber ou tramitar seus documentos, troque a unidade atual nas

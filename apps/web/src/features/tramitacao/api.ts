@@ -29,7 +29,7 @@ import { chavesDocumentos } from '../documentos/api';
 import type { ConsultaCaixa } from './filtros-caixa';
 
 // The box's counts per queue live in a light module of their own (the menu loads them); other features read them here.
-export { ROTULOS_FILA, useContagensCaixaPadrao } from './contagens-caixa';
+export { ROTULOS_FILA } from './contagens-caixa';
 /**
  * The recall dialog, opened from the document's page (features/documentos): loaded when first shown, so that neither
  * it nor the form library it uses joins the chunk of this module, which the postal box (the first screen) loads.

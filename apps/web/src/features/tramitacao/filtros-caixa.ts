@@ -1,5 +1,6 @@
 import {
   type ConsultaCaixaPostal,
+  DIAS_PERIODO_PADRAO_CAIXA,
   FILAS_CAIXA_POSTAL,
   type FilaCaixaPostal,
   lerFiltrosCaixaPostal,
@@ -23,8 +24,8 @@ import { FORMATO_DATA_API } from '../../lib/formatacao';
 
 export type OrdenacaoCaixa = (typeof ORDENACOES_CAIXA_POSTAL)[number];
 
-/** Opening the box without filters shows what arrived in the last days. */
-export const DIAS_PERIODO_PADRAO = 30;
+/** Opening the box without filters shows what arrived in the last days (the home page's counts count the same). */
+export const DIAS_PERIODO_PADRAO = DIAS_PERIODO_PADRAO_CAIXA;
 
 /**
  * The search of spec §2 and §7: what the form fills in (the queue is chosen apart, by its chips). Issue 20: the state
@@ -41,9 +42,13 @@ const CAMPOS_BUSCA = [
   'sobrestados',
 ] as const;
 
-/** The postal-box filters, named as GET caixa-postal names them: the search and the queue (issue 20). */
+/**
+ * The postal-box filters, named as GET caixa-postal names them: the search, the queue (issue 20) and "only those I
+ * have not opened" (issue 22: the home page links to `?fila=recebidos&naoLidos=true`). Like the queue, naoLidos is
+ * chosen apart from the form and is no search by itself: the box opens on its defaults with it.
+ */
 const DESCRICAO_CAIXA = {
-  campos: [...CAMPOS_BUSCA, 'fila'],
+  campos: [...CAMPOS_BUSCA, 'fila', 'naoLidos'],
   tamanhoPadrao: TAMANHO_PAGINA_BUSCA_PADRAO,
   ordenacao: { valores: ORDENACOES_CAIXA_POSTAL, padrao: 'dataEnvio' },
 } as const satisfies DescricaoUrl<string, OrdenacaoCaixa>;
@@ -101,6 +106,7 @@ export function lerCaixa(parametros: URLSearchParams): EstadoCaixa {
       fila: filaDe(estado.filtros.fila) ?? '',
       situacaoPrazo: situacaoPrazoDe(estado.filtros.situacaoPrazo) ?? '',
       sobrestados: estado.filtros.sobrestados === 'true' ? 'true' : '',
+      naoLidos: estado.filtros.naoLidos === 'true' ? 'true' : '',
     },
   };
 }
@@ -121,12 +127,15 @@ export function consultaDaCaixa(estado: EstadoCaixa): ConsultaCaixa | null {
   return lerFiltrosCaixaPostal(entradaDaConsulta(DESCRICAO_CAIXA, estado));
 }
 
-/** The parameters of GET caixa-postal/contagens: the search, without the queue, the page or the order. */
-export type FiltrosContagensCaixa = Pick<ConsultaCaixa, (typeof CAMPOS_BUSCA)[number]>;
+/** What GET caixa-postal/contagens counts by: the search and naoLidos, without the queue, the page or the order. */
+const CAMPOS_CONTAGENS = [...CAMPOS_BUSCA, 'naoLidos'] as const;
+
+/** The parameters of GET caixa-postal/contagens. */
+export type FiltrosContagensCaixa = Pick<ConsultaCaixa, (typeof CAMPOS_CONTAGENS)[number]>;
 
 export function contagensDaConsulta(consulta: ConsultaCaixa): FiltrosContagensCaixa {
   const filtros: FiltrosContagensCaixa = {};
-  for (const campo of CAMPOS_BUSCA) {
+  for (const campo of CAMPOS_CONTAGENS) {
     if (consulta[campo] !== undefined) Object.assign(filtros, { [campo]: consulta[campo] });
   }
   return filtros;

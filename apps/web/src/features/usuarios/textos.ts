@@ -34,4 +34,9 @@ export const PERMISSOES_ROTULADAS: Record<Permissao, { rotulo: string; explicaca
     rotulo: 'Administração da indexação',
     explicacao: 'Acompanha a leitura do texto das peças (inclusive por OCR) e pede que ela seja refeita.',
   },
+  PAINEL_INSTITUCIONAL: {
+    rotulo: 'Painel institucional',
+    explicacao:
+      'Abre o painel de qualquer unidade e o da instituição inteira, com as unidades de documentos mais antigos.',
+  },
 };

@@ -3,11 +3,14 @@ import { MENSAGENS } from '@tramite/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digitalizarTexto, pdfComTexto } from '../../db/seed/digitalizacao.ts';
+import { buscarUsuarioDaSessao, COOKIE_SESSAO } from '../../platform/sessao.ts';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { usarDemo } from '../../testing/contexto-teste.ts';
 import { adicionarPecas, criarDocumento, criarUsuario, tramitacaoRecebidaNaDemo } from '../../testing/fabricas.ts';
-import { Indexador } from './indexador.ts';
-import { criarPoolIndexacao, type PoolIndexacao } from './pool-indexacao.ts';
+import { Indexador } from '../conteudo/indexador.ts';
+import { criarPoolIndexacao, type PoolIndexacao } from '../conteudo/pool-indexacao.ts';
+import { leitorDoChamador } from '../conteudo/visibilidade-sql.ts';
+import { pesquisarDocumentos } from './queries-busca.ts';
 
 /**
  * Busca's "Conteúdo das peças" (issue 21) on real PDFs read by the real indexer: the words of a peça the caller may not
@@ -257,6 +260,48 @@ describe('a palavra de uma peça que o leitor não pode ver', () => {
   }
 });
 
+describe('as duas maneiras de achar os documentos', () => {
+  // Walking the newest documents (many matches) and reading the text indexes (few) must give the same answer, for
+  // every reader: what the API chose (HTTP), and each one forced.
+  const leitores: Leitor[] = ['anonimo', 'bruno', 'ana', 'carla', 'vera'];
+  const textos = [
+    'laudo',
+    SECRETO.R,
+    `laudo or ${SECRETO.S}`,
+    `laudo or ${SECRETO.Y}`,
+    '"vistoria elétrica"',
+    'laudo -vistoria',
+    'insalubridade concessão',
+  ];
+  for (const leitor of leitores) {
+    it(`${leitor}: recentes = índice = API`, async () => {
+      const token = cookies[leitor]?.split(';')[0]?.replace(`${COOKIE_SESSAO}=`, '');
+      const chamador = token ? await buscarUsuarioDaSessao(db(), token, t.app.config.sessao) : null;
+      const conteudoDe = async (texto: string) => ({ texto, leitor: await leitorDoChamador(db(), chamador) });
+      for (const texto of textos) {
+        const criterios = {
+          conteudo: await conteudoDe(texto),
+          criacao: { inicio: MAIO.dataCriacaoInicio, fim: MAIO.dataCriacaoFim },
+          lotacoes: chamador?.lotacoes ?? null,
+          ordenacao: 'relevancia' as const,
+          direcao: 'desc' as const,
+          pagina: 1,
+          tamanhoPagina: 20,
+        };
+        const recentes = await pesquisarDocumentos(db(), { ...criterios, estrategiaConteudo: 'recentes' });
+        const indice = await pesquisarDocumentos(db(), { ...criterios, estrategiaConteudo: 'indice' });
+        expect(indice, texto).toEqual(recentes);
+        const api = await resultados(leitor, { conteudoPecas: texto });
+        expect(
+          api.itens.map((i) => i.idDocumento),
+          texto,
+        ).toEqual(recentes.itens.map((i) => i.id));
+        expect(api.total, texto).toBe(recentes.total);
+      }
+    });
+  }
+});
+
 describe('o que a busca encontra', () => {
   it('the best visible page: peça, sequence, page and an excerpt with the words highlighted', async () => {
     const { itens, total } = await resultados('anonimo', { conteudoPecas: 'concessão do adicional' });
@@ -311,7 +356,15 @@ describe('o que a busca encontra', () => {
     expect(await ids('laudo -vistoria')).toEqual([idX, publicos[2]].sort());
   });
 
-  it('relevance: the page where the words weigh most comes first', async () => {
+  it('words on different pages of a document find it; a phrase does not cross pages', async () => {
+    const ids = async (texto: string) =>
+      (await resultados('anonimo', { conteudoPecas: texto })).itens.map((i) => i.idDocumento).sort();
+    // X's first public peça: "insalubridade" ends page 1, "Segunda página" opens page 2.
+    expect(await ids('insalubridade concessão')).toEqual([idX]);
+    expect(await ids('"insalubridade segunda"')).toEqual([]);
+  });
+
+  it('relevance: the document where the words weigh most comes first', async () => {
     const { itens } = await resultados('anonimo', { conteudoPecas: 'laudo vistoria' });
     expect(itens.map((i) => i.idDocumento)).toEqual([publicos[1], publicos[0]]);
   });
