@@ -242,6 +242,11 @@ async function main(): Promise<number> {
     for (const p of processos) if (p.processo.exitCode !== null) falhas.push(`o processo da porta ${p.porta} terminou`);
     if (falhas.length) {
       log(`FALHOU: ${falhas.join('; ')}`);
+      for (const p of processos) {
+        // The server logs at warn level: what it wrote is why it answered 5xx.
+        const saida = p.saida().trim();
+        if (saida) log(`saída do processo da porta ${p.porta}:\n${saida.slice(-20_000)}`);
+      }
       return 1;
     }
     log(

@@ -104,7 +104,7 @@ const COLUNAS_AUDITADAS = [
 
 /** Reads the document for a change and keeps its row locked until the transaction ends. */
 export function bloquearDocumento(db: Banco, id: number) {
-  return db.selectFrom('documento').select(COLUNAS_AUDITADAS).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db.selectFrom('documento').select(COLUNAS_AUDITADAS).where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 }
 
 export function atualizarDocumento(db: Banco, id: number, dados: DadosAutuacao) {

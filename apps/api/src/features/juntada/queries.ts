@@ -28,7 +28,7 @@ export type DocumentoJuntada = NonNullable<Awaited<ReturnType<typeof lerDocument
 
 /** Locks the rows of both documents, always in id order, so two joins over the same pair cannot deadlock. */
 export async function bloquearDocumentos(db: Banco, ids: number[]): Promise<void> {
-  await db.selectFrom('documento').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  await db.selectFrom('documento').select('id').where('id', 'in', ids).orderBy('id').forNoKeyUpdate().execute();
 }
 
 /** The documents this one is joined into, from its parent up to the root. */

@@ -53,7 +53,7 @@ export function bloquearDocumento(db: Banco, idDocumento: number) {
     .selectFrom('documento')
     .select(['id', 'numero', 'situacao', 'idUnidadeAtual', 'idUnidadeCriadora', 'estadoProcessamento', 'estadoTamanho'])
     .where('id', '=', idDocumento)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

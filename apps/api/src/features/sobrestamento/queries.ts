@@ -19,7 +19,7 @@ export async function bloquearDocumento(db: Banco, id: number) {
       'idTipoDocumento',
     ])
     .where('id', '=', id)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!documento) return undefined;
   return { ...documento, processo: await tipoProcesso(db, documento.idTipoDocumento) };

@@ -26,13 +26,17 @@ const COLUNAS_DOCUMENTO = [
   'prazo',
 ] as const;
 
-/** Locks the document for a receipt or a sending: a concurrent receive or send of it waits until this one ends. */
+/**
+ * Locks the document for a receipt or a sending: a concurrent receive or send of it waits until this one ends. FOR NO
+ * KEY UPDATE, like every lock of a document: a row that only refers to it (the page's reading, a peça) takes a key
+ * share lock for its foreign key, and must not wait for the receipt, which writes the same reading (a deadlock).
+ */
 export function bloquearDocumento(db: Banco, idDocumento: number) {
   return db
     .selectFrom('documento')
     .select(COLUNAS_DOCUMENTO)
     .where('id', '=', idDocumento)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
 }
 

@@ -1,8 +1,11 @@
 import { type Documento, MENSAGENS } from '@tramite/shared';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
+import { bancoDosTestes } from '../../testing/banco-teste.ts';
 import { autuacaoValida, autuar, tramitarEntre, usarCenario } from '../../testing/cenarios/documentos.ts';
 import { usarAppTeste, usarSessoes } from '../../testing/contexto-teste.ts';
+import * as queries from './queries.ts';
 
 const t = usarAppTeste();
 const c = usarCenario(t);
@@ -137,5 +140,44 @@ describe('POST /api/documentos/{id}/receber', () => {
     const rascunhoAlheio = await autuar(t, s.bruno, autuacaoValida(c));
     expect((await receber(s.ana, rascunhoAlheio)).statusCode).toBe(404);
     expect((await receber(s.ana, 'x')).statusCode).toBe(400);
+  });
+});
+
+// Only a server has two sessions at once: PGlite runs one statement at a time.
+describe.runIf(bancoDosTestes() === 'postgres')('recebimento ao lado de quem abre o documento', () => {
+  /** Answers 'esperou' as soon as some session of this database waits for a lock, until `parar` is called. */
+  function vigiarEspera(parar: () => boolean): Promise<'esperou' | 'parou'> {
+    return (async () => {
+      while (!parar()) {
+        const { rows } = await sql<{ n: number }>`
+          SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(t.banco.db);
+        if ((rows[0]?.n ?? 0) > 0) return 'esperou';
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      return 'parou';
+    })();
+  }
+
+  it('a leitura de quem abre a página não espera o documento bloqueado pelo recebimento (nem cria um impasse)', async () => {
+    // The soak's one 500: a receipt held the document FOR UPDATE; the page read's reading row (a foreign key to the
+    // document) waited for it, and the receipt's own reading row then waited for the page's: a deadlock.
+    const id = await enviadoAoProtocolo();
+    const db = t.banco.db;
+    let terminou = false;
+    await db.transaction().execute(async (trx) => {
+      await queries.bloquearDocumento(trx, id);
+      const leitura = queries.marcarLido(db, c.usuarios.ana.id, id).then(() => 'gravou' as const);
+      const resultado = await Promise.race([leitura, vigiarEspera(() => terminou)]);
+      terminou = true;
+      expect(resultado).toBe('gravou');
+      await queries.marcarLido(trx, c.usuarios.ana.id, id);
+    });
+    const leituras = await db
+      .selectFrom('documentoLeitura')
+      .select('idUsuario')
+      .where('idDocumento', '=', id)
+      .execute();
+    expect(leituras).toEqual([{ idUsuario: c.usuarios.ana.id }]);
   });
 });
