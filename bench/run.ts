@@ -22,6 +22,7 @@ import { medirResumoDiario } from './resumo-diario.ts';
 import { medirArquivos, registrarArquivos } from './secao-arquivos.ts';
 import { lerPlantadas, medirConteudo, type ResultadoConteudo, registrarConteudo } from './secao-conteudo.ts';
 import { caminhoCaixaPostal, medirLeituras } from './secao-leituras.ts';
+import { medirLighthouse, type ResultadoLighthouse, registrarLighthouse } from './secao-lighthouse.ts';
 import { medirPainel, prepararPainel, type ResultadoPainel, registrarPainel } from './secao-painel.ts';
 import { medirRecebimento, prepararRecebimento, registrarRecebimento } from './secao-recebimento.ts';
 import { medirMalote, registrarMalote } from './secao-relatorios.ts';
@@ -40,7 +41,7 @@ const { values: args } = parseArgs({
     referencia: { type: 'string', default: '' },
     'sem-web': { type: 'boolean', default: false },
     'somente-gerar': { type: 'boolean', default: false },
-    /** Comma list of sections: leituras, recebimento, arquivos, relatorios, web, isolamento, conteudo, painel (default: all). */
+    /** Comma list of sections: leituras, recebimento, arquivos, relatorios, web, isolamento, conteudo, painel, lighthouse (default: all). */
     apenas: { type: 'string', default: '' },
     saida: { type: 'string', default: join(RAIZ, 'bench', 'RESULTS.md') },
   },
@@ -107,7 +108,7 @@ async function main() {
 
   const plantadas = rodar('conteudo') ? await lerPlantadas({ banco }) : null;
   const preparoPainel = rodar('painel') ? await prepararPainel(banco) : null;
-  const webDist = !args['sem-web'] && rodar('web') ? await construirWeb(resultados) : null;
+  const webDist = !args['sem-web'] && (rodar('web') || rodar('lighthouse')) ? await construirWeb(resultados) : null;
   const servidor = await iniciarServidor(banco, webDist);
   let poolPuro: pg.Pool | null = null;
   let litePuro: PGlite | null = null;
@@ -147,11 +148,25 @@ async function main() {
     const isolamento = await medirIsolamentoSecao(contexto);
     let web: ResultadoWeb | null = null;
     let erroWeb: string | null = webDist ? null : 'web não construída';
-    if (webDist) {
+    if (webDist && rodar('web')) {
       ({ web, erro: erroWeb } = await medirPrimeiraTela(
         contexto.cookieProtocolo,
         caminhoCaixaPostal(banco.parametros.referencia),
       ));
+    }
+
+    // Issue 23: last, on a server no other section is loading.
+    let lighthouse: ResultadoLighthouse | null = null;
+    let erroLighthouse: string | null = webDist ? null : 'web não construída';
+    if (webDist && rodar('lighthouse')) {
+      try {
+        lighthouse = await medirLighthouse({
+          caminhoCaixa: caminhoCaixaPostal(banco.parametros.referencia).replace('/api/caixa-postal', '/caixa-postal'),
+          cookie: contexto.cookieProtocolo,
+        });
+      } catch (erro) {
+        erroLighthouse = String(erro).slice(0, 300);
+      }
     }
 
     await servidor.parar();
@@ -171,7 +186,18 @@ async function main() {
         secao: 'Web',
         medida: 'primeira tela',
         valor: erroWeb ?? '—',
-        meta: 'JS ≤ 250 KB; FCP < 1 s',
+        meta: 'JS ≤ 200 KB; FCP < 1 s',
+        situacao: 'indisponível',
+      });
+    }
+    if (lighthouse) {
+      registrarLighthouse(lighthouse, resultados);
+    } else if (rodar('lighthouse') && !args['sem-web']) {
+      resultados.adicionar({
+        secao: 'Lighthouse',
+        medida: 'auditorias',
+        valor: erroLighthouse ?? '—',
+        meta: 'desempenho ≥ 90 (desktop) e ≥ 75 (móvel)',
         situacao: 'indisponível',
       });
     }

@@ -47,13 +47,14 @@ export async function medirPrimeiraTela(
 
 export function registrarWeb(web: ResultadoWeb, tamanhoCaixa: unknown, resultados: Resultados): void {
   const secao = 'Web (/caixa-postal, primeira visita)';
-  const total = web.jsGzip + web.cssGzip;
+  const { js, css, outro } = web.bytes;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   resultados.adicionar({
     secao,
-    medida: `JavaScript + CSS da primeira tela, gzip (${web.arquivos.length} arquivos)`,
-    valor: `${(web.jsGzip / 1024).toFixed(1)} KB JS + ${(web.cssGzip / 1024).toFixed(1)} KB CSS = ${(total / 1024).toFixed(1)} KB`,
-    meta: 'JS ≤ 250 KB',
-    situacao: marca(web.jsGzip <= 250 * 1024),
+    medida: `bytes transferidos pelo servidor: JavaScript; CSS; o resto (documento, API, fontes...) (${web.arquivos.length} respostas)`,
+    valor: `${kb(js)} JS; ${kb(css)} CSS; ${kb(outro)} outros = ${kb(js + css + outro)}`,
+    meta: 'JS ≤ 200 KB',
+    situacao: marca(js <= 200 * 1024),
   });
   resultados.adicionar({
     secao,
@@ -69,7 +70,19 @@ export function registrarWeb(web: ResultadoWeb, tamanhoCaixa: unknown, resultado
     meta: 'medir',
     situacao: 'info',
   });
+  const scriptsEFolhas = web.arquivos.filter((a) => a.tipo !== 'outro');
+  const porCodificacao = new Map<string, { n: number; bytes: number }>();
+  for (const a of scriptsEFolhas) {
+    const grupo = porCodificacao.get(a.codificacao || 'sem compressão') ?? { n: 0, bytes: 0 };
+    grupo.n++;
+    grupo.bytes += a.bytes;
+    porCodificacao.set(a.codificacao || 'sem compressão', grupo);
+  }
+  const maiores = [...scriptsEFolhas].sort((a, b) => b.bytes - a.bytes).slice(0, 5);
   resultados.observar(
-    `Arquivos da primeira tela: ${web.arquivos.map((a) => `${a.url.replace(BASE, '')} (${(a.gzip / 1024).toFixed(1)} KB gzip)`).join(', ')}.`,
+    `Web, primeira visita: Accept-Encoding do Chromium ${web.acceptEncoding.map((v) => `"${v}"`).join(', ') || '?'}; ` +
+      `${scriptsEFolhas.length} scripts e folhas de estilo por Content-Encoding: ` +
+      `${[...porCodificacao].map(([codificacao, g]) => `${codificacao} ${g.n} (${kb(g.bytes)})`).join(', ')}; ` +
+      `os maiores: ${maiores.map((a) => `${a.url.replace(BASE, '')} (${kb(a.bytes)}, ${a.codificacao || 'sem compressão'})`).join(', ')}.`,
   );
 }

@@ -50,7 +50,8 @@ export interface ContextoSecao {
       | 'isolamento'
       | 'resumo-diario'
       | 'conteudo'
-      | 'painel',
+      | 'painel'
+      | 'lighthouse',
   ): boolean;
 }
 
