@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -37,7 +34,9 @@ import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { rotasControlePrazos } from './features/tramitacao/routes-controle-prazos.ts';
 import { rotasEventosDocumento } from './features/tramitacao/routes-eventos.ts';
 import { rotasUsuarios } from './features/usuarios/routes.ts';
+import { registrarAplicacaoWeb, registrarRobots } from './platform/aplicacao-web.ts';
 import { autenticacao } from './platform/autenticacao.ts';
+import { compressao } from './platform/compressao.ts';
 import { VagasEnvio } from './platform/envio-multipart.ts';
 import { criarCompiladorSerializacao } from './platform/serializacao.ts';
 import { cabecalhosSeguranca, registrarTratamentoErros, respostasForaDasRotas } from './platform/tratamento-erros.ts';
@@ -82,6 +81,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
   registrarTratamentoErros(app);
   await app.register(helmet, opcoesHelmet);
   await app.register(cookie);
+  await app.register(compressao);
   await app.register(formbody, { bodyLimit: 16 * 1024 });
 
   await app.register(swagger, {
@@ -136,39 +136,9 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  registrarRobots(app, deps.config.robotsPaginasPublicas);
   await registrarAplicacaoWeb(app, deps.config.webDist, deps.config.instituicao);
   return app;
-}
-
-/** Serves the built SPA with history fallback: any non-API path that is not a file gets index.html. */
-async function registrarAplicacaoWeb(
-  app: FastifyInstance,
-  webDist: string | null,
-  instituicao: { nome: string; sigla: string },
-): Promise<void> {
-  const indice = webDist ? join(webDist, 'index.html') : null;
-  if (!webDist || !indice || !existsSync(indice)) return;
-  // The institution's name is a server setting: written into the page so the web app needs no rebuild for it.
-  const paginaInicial = readFileSync(indice, 'utf8')
-    .replace(/(<meta name="tramite:instituicao" content=")[^"]*(")/, `$1${escaparAtributo(instituicao.nome)}$2`)
-    .replace(/(<meta name="tramite:instituicao-sigla" content=")[^"]*(")/, `$1${escaparAtributo(instituicao.sigla)}$2`);
-  // Built assets carry a content hash in their names: cache them for good; the rest (favicon...) for an hour.
-  await app.register(fastifyStatic, {
-    root: webDist,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res, caminho) => {
-      const imutavel = caminho.startsWith(join(webDist, 'assets'));
-      res.setHeader('cache-control', imutavel ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-    },
-  });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') {
-      return reply.callNotFound();
-    }
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(paginaInicial);
-  });
 }
 
 /** Security headers of every answer (helmet): a strict CSP, no framing, no MIME sniffing, same-origin referrer. */
@@ -194,8 +164,4 @@ function opcoesCabecalhosSeguranca(urlPublica: string): FastifyHelmetOptions {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: urlPublica.startsWith('https://'),
   };
-}
-
-function escaparAtributo(texto: string): string {
-  return texto.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -80,6 +80,8 @@ const ambienteSchema = z.object({
   INDEXACAO_TRABALHADORES: z.coerce.number().int().min(1).max(64).default(2),
   INDEXACAO_MEMORIA_MB: z.coerce.number().int().min(256).default(1024),
   INDEXACAO_TEMPO_PAGINA_SEGUNDOS: z.coerce.number().int().positive().default(120),
+  // Issue 23: whether robots.txt lets search engines into the public pages that show interested parties' names.
+  ROBOTS_PAGINAS_PUBLICAS: z.enum(['bloquear', 'permitir']).default('bloquear'),
 });
 
 export type ConexaoBanco = { tipo: 'pglite'; dataDir: string | null } | { tipo: 'postgres'; url: string };
@@ -123,6 +125,8 @@ export interface Config {
   trabalhadores: { quantidade: number; memoriaMb: number; tempoLimiteMs: number; filaMaxima: number };
   /** The reading of the peças' text (issue 21): on or off, its worker processes, their memory cap, time per page. */
   indexacao: { ativa: boolean; trabalhadores: number; memoriaMb: number; tempoPaginaMs: number };
+  /** robots.txt: `bloquear` keeps crawlers out of /documentos, /busca, /verificacao and /consolidacao; /api always. */
+  robotsPaginasPublicas: 'bloquear' | 'permitir';
 }
 
 export interface ConfigOidc {
@@ -217,6 +221,7 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
       memoriaMb: env.INDEXACAO_MEMORIA_MB,
       tempoPaginaMs: env.INDEXACAO_TEMPO_PAGINA_SEGUNDOS * 1000,
     },
+    robotsPaginasPublicas: env.ROBOTS_PAGINAS_PUBLICAS,
   };
 }
 

@@ -24,8 +24,11 @@ export const PERMISSOES = [
 export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);
 
-/** The header a cross-site HTML form cannot send; every state-changing API call must carry it. */
-export { CABECALHO_CSRF, VALOR_CABECALHO_CSRF } from './regras-leves.ts';
+/**
+ * The header a cross-site HTML form cannot send (every state-changing API call must carry it), and what index.html
+ * says of the session that loaded it.
+ */
+export { CABECALHO_CSRF, META_SESSAO, SESSAO_DA_PAGINA, VALOR_CABECALHO_CSRF } from './regras-leves.ts';
 
 export const unidadeResumoSchema = unidadeRefSchema;
 export type UnidadeResumo = z.infer<typeof unidadeResumoSchema>;

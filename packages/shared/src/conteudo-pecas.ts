@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { MENSAGENS } from './mensagens.ts';
+import { CONTEUDO_MAXIMO, CONTEUDO_MINIMO } from './regras-busca.ts';
 
 // Issue 21: the text of the peças (text layer and OCR), searched in Busca and inside one document.
 
-/** The shortest and longest text searched in the peças' content (the same rule as the summary's minimum). */
-export const CONTEUDO_MINIMO = 3;
-export const CONTEUDO_MAXIMO = 200;
+// The limits of the text searched live in regras-busca.ts (no zod), with the search's other rules.
+export { CONTEUDO_MAXIMO, CONTEUDO_MINIMO } from './regras-busca.ts';
 
 /**
  * A content search lists at most this many documents: the most recent that match (the oldest, when sorted by

@@ -1,24 +1,26 @@
 import { z } from 'zod';
 import { diaEmSaoPaulo } from './calendario.ts';
-import { CONTEUDO_MAXIMO, CONTEUDO_MINIMO, ocorrenciaConteudoSchema } from './conteudo-pecas.ts';
+import { CONTEUDO_MAXIMO, ocorrenciaConteudoSchema } from './conteudo-pecas.ts';
 import { MENSAGENS } from './mensagens.ts';
-import { problemaPeriodo } from './periodo.ts';
-import { dataIsoValida, PAGINACAO } from './regras-leves.ts';
+import { ORDENACOES_BUSCA, type ProblemaCampo, preenchido, problema } from './regras-busca.ts';
+import { dataIsoValida, ESTADO, PAGINACAO } from './regras-leves.ts';
 
 /** Contracts and pure rules of documents: opening (autuação), search (busca), detail and editability. */
 
-export { PAGINACAO } from './regras-leves.ts';
+// The search's plain rules live in regras-busca.ts (no zod), so that the web's search screen stays small.
+export {
+  type ConsultaBusca,
+  lerFiltrosBusca,
+  ORDENACOES_BUSCA,
+  type ProblemaCampo,
+  RESUMO_ASSUNTO_MINIMO,
+  validarFiltrosBusca,
+} from './regras-busca.ts';
+export { ESTADO, PAGINACAO } from './regras-leves.ts';
 
 export const SITUACOES_DOCUMENTO = ['EM_CRIACAO', 'ENVIADO', 'RECEBIDO', 'E', 'T'] as const;
 export type SituacaoDocumento = (typeof SITUACOES_DOCUMENTO)[number];
 
-/** The estado map of spec §3, keyed by numeric codes (DOMAIN.md gives their meaning). */
-export const ESTADO = {
-  processamento: '2001',
-  origem: '32002',
-  tamanho: '32005',
-  visibilidadeCaixa: '32007',
-} as const;
 export const estadoSchema = z.record(z.string(), z.number().int());
 export type Estado = z.infer<typeof estadoSchema>;
 
@@ -38,7 +40,6 @@ export function montarEstado(colunas: {
   return estado;
 }
 
-export const RESUMO_ASSUNTO_MINIMO = 3;
 /** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
 export { dataIsoValida };
 
@@ -154,8 +155,6 @@ export const paginaBuscaDocumentosSchema = paginaDeSchema(documentoResumoSchema)
 });
 export type PaginaBuscaDocumentos = z.infer<typeof paginaBuscaDocumentosSchema>;
 
-export const ORDENACOES_BUSCA = ['relevancia', 'numero', 'dataCriacao', 'dataEnvio', 'tipo'] as const;
-
 /** GET documentos: every filter of spec §7 (dates as YYYY-MM-DD), plus pagination and sorting. */
 export const filtrosBuscaSchema = z.object({
   numeroDocumento: z.string().trim().max(40).optional(),
@@ -179,95 +178,6 @@ export const filtrosBuscaSchema = z.object({
   ...paginacaoSchema.shape,
 });
 export type FiltrosBusca = z.input<typeof filtrosBuscaSchema>;
-
-const preenchido = (valor: unknown) => valor !== undefined && valor !== null && String(valor).trim() !== '';
-
-/**
- * A broken rule and the field it is about, in the shape of a zod issue (`path` and `message`): a refinement adds it
- * as is, and a form resolver puts the message under that field. An empty path is about the whole form.
- */
-export interface ProblemaCampo {
-  path: [string] | [];
-  message: string;
-}
-
-const problema = (message: string, ...path: [string] | []): ProblemaCampo => ({ path, message });
-
-/** A period with one date (about the one still missing) or with its start after its end (about the end). */
-function periodoComProblema(
-  filtros: FiltrosBusca,
-  inicio: CampoData,
-  fim: CampoData,
-  mensagens: { incompleto: string; invertido: string },
-) {
-  const mensagem = problemaPeriodo(filtros[inicio], filtros[fim], mensagens);
-  if (mensagem === null) return null;
-  return problema(mensagem, mensagem === mensagens.incompleto && !preenchido(filtros[inicio]) ? inicio : fim);
-}
-type CampoData = 'dataCriacaoInicio' | 'dataCriacaoFim' | 'dataEnvioInicio' | 'dataEnvioFim';
-
-/** A kind and an entity filled without the other: the missing one. */
-function parIncompleto(
-  filtros: FiltrosBusca,
-  tipo: 'tipoInteressado' | 'tipoResponsavelTramitacao',
-  id: 'idInteressado' | 'idResponsavelTramitacao',
-  mensagens: { incompleto: string; semTipo: string },
-) {
-  if (preenchido(filtros[tipo]) === preenchido(filtros[id])) return null;
-  return preenchido(filtros[tipo]) ? problema(mensagens.incompleto, id) : problema(mensagens.semTipo, tipo);
-}
-
-/**
- * The search rules of spec §5, in order: the first broken rule, with the field it is about, or null.
- * A user-specific search also accepts an employee of the origin units as its filter group.
- */
-export function validarFiltrosBusca(
-  filtros: FiltrosBusca,
-  opcoes: { usuarioEspecifico?: boolean } = {},
-): ProblemaCampo | null {
-  const B = MENSAGENS.busca;
-  const incompleto =
-    periodoComProblema(filtros, 'dataEnvioInicio', 'dataEnvioFim', {
-      incompleto: B.dataTramitacaoIncompleta,
-      invertido: B.dataTramitacaoInvertida,
-    }) ??
-    periodoComProblema(filtros, 'dataCriacaoInicio', 'dataCriacaoFim', {
-      incompleto: B.dataCriacaoIncompleta,
-      invertido: B.dataCriacaoInvertida,
-    }) ??
-    parIncompleto(filtros, 'tipoInteressado', 'idInteressado', {
-      incompleto: B.interessadoIncompleto,
-      semTipo: B.interessadoSemTipo,
-    }) ??
-    parIncompleto(filtros, 'tipoResponsavelTramitacao', 'idResponsavelTramitacao', {
-      incompleto: B.responsavelIncompleto,
-      semTipo: B.responsavelSemTipo,
-    });
-  if (incompleto) return incompleto;
-  const periodoCriacao = preenchido(filtros.dataCriacaoInicio) && preenchido(filtros.dataCriacaoFim);
-  const periodoEnvio = preenchido(filtros.dataEnvioInicio) && preenchido(filtros.dataEnvioFim);
-  if (preenchido(filtros.resumoAssunto)) {
-    if (String(filtros.resumoAssunto).trim().length < RESUMO_ASSUNTO_MINIMO)
-      return problema(B.resumoCurto, 'resumoAssunto');
-    if (!periodoCriacao && !periodoEnvio) return problema(B.resumoSemDatas, 'resumoAssunto');
-  }
-  if (preenchido(filtros.conteudoPecas)) {
-    if (String(filtros.conteudoPecas).trim().length < CONTEUDO_MINIMO) {
-      return problema(B.conteudoCurto, 'conteudoPecas');
-    }
-    if (!periodoCriacao && !periodoEnvio) return problema(B.conteudoSemDatas, 'conteudoPecas');
-  }
-  const grupos = [
-    preenchido(filtros.numeroDocumento),
-    periodoCriacao,
-    periodoEnvio,
-    preenchido(filtros.idInteressado),
-    preenchido(filtros.idResponsavelTramitacao),
-  ];
-  if (opcoes.usuarioEspecifico) grupos.push(preenchido(filtros.idServidorLotadoProcedencia));
-  if (!grupos.some(Boolean)) return problema(opcoes.usuarioEspecifico ? B.nenhumFiltroUsuario : B.nenhumFiltro);
-  return null;
-}
 
 /** POST documentos and PATCH documentos/{id}: the opening form, tipoInteressado as the letter code. */
 export const autuacaoSchema = z.object({

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { MINIMO_CARACTERES_NOME_INTERESSADO } from './regras-busca.ts';
 import {
   type NomeTipoInteressado,
   rotuloTipoInteressado,
   rotuloTipoResponsavel,
   TIPOS_INTERESSADO,
 } from './rotulos.ts';
+
+// The constants the search screen needs live in regras-busca.ts (no zod).
+export { ID_SERVIDOR_TODOS, MINIMO_CARACTERES_NOME_INTERESSADO, SERVIDOR_TODOS } from './regras-busca.ts';
 
 /** Response shapes of the lookup calls shared by many screens (spec §3 and §7). */
 
@@ -59,14 +63,6 @@ export const servidorProcedenciaSchema = z.object({
   situacao: z.string(),
 });
 export type ServidorProcedencia = z.infer<typeof servidorProcedenciaSchema>;
-export const ID_SERVIDOR_TODOS = -1;
-export const SERVIDOR_TODOS: ServidorProcedencia = {
-  id: ID_SERVIDOR_TODOS,
-  codigo: null,
-  cpf: null,
-  nome: 'TODOS',
-  situacao: 'ATIVO',
-};
 
 /** A kind of interested party or of forwarding responsible: name (ALUNO), letter code (A) and label. */
 export const tipoEntidadeSchema = z.object({
@@ -151,9 +147,6 @@ export type ConsultaEntidades = z.input<typeof consultaEntidadesSchema>;
 export const LIMITE_ENTIDADES = 50;
 /** Anonymous callers (the public search) get fewer interested parties per lookup: harvesting names costs more calls. */
 export const LIMITE_ENTIDADES_PUBLICO = 10;
-
-/** A name search of interested parties needs this many typed characters (spaces not counted). */
-export const MINIMO_CARACTERES_NOME_INTERESSADO = 3;
 
 /** Whether a typed name is long enough to search interested parties by (one or two letters would list everyone). */
 export function nomeBuscaSuficiente(nome: string): boolean {

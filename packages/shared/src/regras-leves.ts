@@ -1,4 +1,4 @@
-import { MENSAGENS } from './mensagens.ts';
+import { MENSAGENS_CAIXA_POSTAL } from './mensagens-iniciais.ts';
 import { problemaPeriodo } from './periodo.ts';
 
 /**
@@ -11,6 +11,14 @@ import { problemaPeriodo } from './periodo.ts';
 /** The header a cross-site HTML form cannot send; every state-changing API call must carry it. */
 export const CABECALHO_CSRF = 'x-requested-with';
 export const VALOR_CABECALHO_CSRF = 'XMLHttpRequest';
+
+/**
+ * The meta tag of index.html where the server writes whether the request that loaded the page carried a live session
+ * (issue 23): with `ausente`, the web app knows the visitor is anonymous without asking (GET auth would answer 401,
+ * which the browser logs as an error). Empty when the server could not tell: the app asks, as it always did.
+ */
+export const META_SESSAO = 'tramite:sessao';
+export const SESSAO_DA_PAGINA = { ativa: 'ativa', ausente: 'ausente' } as const;
 
 /** A calendar date 'YYYY-MM-DD' that exists (no 2025-02-30). */
 export function dataIsoValida(texto: string): boolean {
@@ -29,6 +37,14 @@ export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
 
 /** Bounds of `pagina` and `tamanhoPagina` in every paged call (paginacaoSchema). */
 export const PAGINACAO = { paginaMaxima: 100_000, tamanhoMaximo: 100, tamanhoPadrao: 20 } as const;
+
+/** The estado map of spec §3, keyed by numeric codes (DOMAIN.md gives their meaning). */
+export const ESTADO = {
+  processamento: '2001',
+  origem: '32002',
+  tamanho: '32005',
+  visibilidadeCaixa: '32007',
+} as const;
 
 /** `prazo` (issue 20): earliest deadline first (latest with desc), no deadline last, then the newest arrival. */
 export const ORDENACOES_CAIXA_POSTAL = ['dataEnvio', 'numero', 'tipo', 'prazo'] as const;
@@ -86,15 +102,15 @@ export function validarFiltrosCaixaPostal(filtros: {
   sobrestados?: string | boolean | null;
 }): string | null {
   const periodo = problemaPeriodo(filtros.dataInicio, filtros.dataFim, {
-    incompleto: MENSAGENS.caixaPostal.dataIncompleta,
-    invertido: MENSAGENS.caixaPostal.dataInvertida,
+    incompleto: MENSAGENS_CAIXA_POSTAL.dataIncompleta,
+    invertido: MENSAGENS_CAIXA_POSTAL.dataInvertida,
   });
   if (periodo) return periodo;
   // Issue 20: a deadline's state or the suspended documents are a search by themselves (the home page's links), so
   // an overdue document that arrived long ago is still found.
   const porPrazo = preenchido(filtros.situacaoPrazo) || filtros.sobrestados === true || filtros.sobrestados === 'true';
   if (!preenchido(filtros.numeroDocumento) && !preenchido(filtros.dataInicio) && !porPrazo) {
-    return MENSAGENS.caixaPostal.filtroObrigatorio;
+    return MENSAGENS_CAIXA_POSTAL.filtroObrigatorio;
   }
   return null;
 }
@@ -119,7 +135,7 @@ export interface ConsultaCaixaPostal {
 }
 
 /** z.coerce.number().int() with bounds: a safe integer in [minimo, maximo], or undefined. */
-function inteiro(valor: unknown, minimo: number, maximo = Number.MAX_SAFE_INTEGER): number | undefined {
+export function inteiro(valor: unknown, minimo: number, maximo = Number.MAX_SAFE_INTEGER): number | undefined {
   if (typeof valor === 'bigint' || typeof valor === 'symbol') return undefined;
   const numero = Number(valor);
   return Number.isSafeInteger(numero) && numero >= minimo && numero <= maximo ? numero : undefined;
@@ -176,6 +192,17 @@ export function lerFiltrosCaixaPostal(entrada: Record<string, unknown>): Consult
   const ordenacao = entrada.ordenacao === undefined ? 'dataEnvio' : entrada.ordenacao;
   const ordenacaoValida = ORDENACOES_CAIXA_POSTAL.find((valor) => valor === ordenacao);
   if (!ordenacaoValida) return null;
+  const paginacao = lerPaginacao(entrada);
+  if (!paginacao) return null;
+  return { ...saida, ordenacao: ordenacaoValida, ...paginacao };
+}
+
+/** A list's direction and page from a query string (desc, page 1 and the default size when absent); null if invalid. */
+export function lerPaginacao(entrada: {
+  direcao?: unknown;
+  pagina?: unknown;
+  tamanhoPagina?: unknown;
+}): { direcao: 'asc' | 'desc'; pagina: number; tamanhoPagina: number } | null {
   const direcao = entrada.direcao === undefined ? 'desc' : entrada.direcao;
   if (direcao !== 'asc' && direcao !== 'desc') return null;
   const pagina = entrada.pagina === undefined ? 1 : inteiro(entrada.pagina, 1, PAGINACAO.paginaMaxima);
@@ -184,5 +211,5 @@ export function lerFiltrosCaixaPostal(entrada: Record<string, unknown>): Consult
       ? PAGINACAO.tamanhoPadrao
       : inteiro(entrada.tamanhoPagina, 1, PAGINACAO.tamanhoMaximo);
   if (pagina === undefined || tamanhoPagina === undefined) return null;
-  return { ...saida, ordenacao: ordenacaoValida, direcao, pagina, tamanhoPagina };
+  return { direcao, pagina, tamanhoPagina };
 }

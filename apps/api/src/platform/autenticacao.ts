@@ -65,7 +65,7 @@ function caminhoDecodificado(url: string): string {
   }
 }
 
-function acrescentarVary(reply: FastifyReply, cabecalho: string): void {
+export function acrescentarVary(reply: FastifyReply, cabecalho: string): void {
   const atual = reply.getHeader('vary');
   const nomes = String(atual ?? '')
     .split(',')

@@ -8,7 +8,7 @@ import { type AppTeste, criarAppTeste } from './app-teste.ts';
  * `assets/app.js` → content), with the `assets` folder the build always has; `fechar` also deletes the build.
  */
 export async function criarAppComWeb(
-  arquivos: Record<string, string>,
+  arquivos: Record<string, string | Buffer>,
   ambiente: Record<string, string> = {},
 ): Promise<AppTeste> {
   const webDist = await mkdtemp(join(tmpdir(), 'tramite-web-'));

@@ -12,6 +12,7 @@ import { carregarSessao, irParaLogin } from '../lib/sessao';
 import type { HandleRota } from './handle-rota';
 import { rotaExigeLogin } from './handle-rota';
 import { AppLayout } from './layout/AppLayout';
+import { carregarAvisos } from './layout/AvisoNoticias';
 import { CarregandoAplicacao } from './layout/CarregandoAplicacao';
 import { ErroAplicacao, ErroRota } from './layout/ErroRota';
 import { queryClient } from './query-client';
@@ -132,16 +133,20 @@ const rotas: RouteObject[] = [
 ];
 
 /**
- * Runs before every navigation: loads the session (cached for a few seconds); when the target needs login and
- * there is no user, hands the browser to the server's login page and never resolves, so nothing else renders.
+ * Runs before every navigation: loads the session (cached for a few seconds; known at once for an anonymous visitor
+ * of a public page, see carregarSessao); when the target needs login and there is no user, hands the browser to the
+ * server's login page and never resolves, so nothing else renders. The news notice is loaded beside it.
  */
 async function carregarRaiz({ request }: LoaderFunctionArgs): Promise<null> {
   const url = new URL(request.url);
-  const usuario = await carregarSessao(queryClient);
-  if (!usuario && rotaExigeLogin(matchRoutes(rotas, url.pathname) ?? [])) {
+  const exigeLogin = rotaExigeLogin(matchRoutes(rotas, url.pathname) ?? []);
+  const avisos = carregarAvisos(queryClient);
+  const usuario = await carregarSessao(queryClient, { exigeLogin });
+  if (!usuario && exigeLogin) {
     irParaLogin(url.pathname + url.search);
     return new Promise<never>(() => {});
   }
+  await avisos;
   return null;
 }
 

@@ -20,7 +20,7 @@ export interface MensagensEntidade {
   erroEncontrar: string;
 }
 
-interface CampoEntidadeProps {
+export interface CampoEntidadeProps {
   id: string;
   rotulo: string;
   /** The entity type; without it the field is disabled (an entity cannot be looked up without its type). */
@@ -41,6 +41,8 @@ interface CampoEntidadeProps {
    * refuses shorter name searches of interested parties (MINIMO_CARACTERES_NOME_INTERESSADO).
    */
   minimoTermo?: number;
+  /** Takes the focus as it mounts (it replaces a light stand-in that had it). */
+  focar?: boolean;
 }
 
 const MINIMO_TERMO = 2;
@@ -71,6 +73,7 @@ export function CampoEntidade({
   textoAjuda,
   testId,
   minimoTermo = MINIMO_TERMO,
+  focar,
 }: CampoEntidadeProps) {
   const snackbar = useSnackbar();
   const [texto, setTexto] = useState('');
@@ -172,7 +175,7 @@ export function CampoEntidade({
       }
       data-testid={testId}
       renderInput={entradaAutocomplete(
-        { rotulo, obrigatorio, erro, textoAjuda },
+        { rotulo, obrigatorio, erro, textoAjuda, focar },
         consulta.isFetching || resolvendo ? <CircularProgress color="inherit" size={18} aria-label="Buscando" /> : null,
       )}
     />

@@ -2,6 +2,7 @@ import { Grid } from '@mui/material';
 import type { EscolhaPasso } from '../lib/use-escolha-passo';
 import { CampoSelecaoControlado } from './formulario/CampoSelecaoControlado';
 import { SelecaoPorIdControlada } from './formulario/SelecaoPorIdControlada';
+import { SelecaoPorId } from './SelecaoPorId';
 
 interface CamposEscolhaProps {
   /** Prefix of the fields' ids. */
@@ -71,6 +72,7 @@ export function CampoDestino({ id, escolha }: CamposEscolhaProps) {
   const semPasso = escolha.idPasso === null;
   return (
     <SelecaoPorIdControlada
+      Selecao={SelecaoPorId}
       control={escolha.control}
       name="idDestino"
       id={`${id}-destino`}

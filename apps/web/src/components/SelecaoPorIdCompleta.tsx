@@ -20,6 +20,7 @@ export function SelecaoPorIdCompleta<T extends { id: number }>({
   erro,
   textoAjuda,
   testId,
+  focar,
 }: SelecaoPorIdProps<T>) {
   const escolhida = opcoes.find((opcao) => opcao.id === valor) ?? null;
   return (
@@ -37,7 +38,7 @@ export function SelecaoPorIdCompleta<T extends { id: number }>({
       noOptionsText="Nenhuma opção encontrada"
       disabled={desabilitado}
       data-testid={testId}
-      renderInput={entradaAutocomplete({ rotulo, obrigatorio, erro, textoAjuda })}
+      renderInput={entradaAutocomplete({ rotulo, obrigatorio, erro, textoAjuda, focar })}
     />
   );
 }

@@ -1,6 +1,6 @@
-import { MenuItem, TextField } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { criarCargaNoGesto } from '../lib/carga-no-gesto';
+import { EntradaAutocompleteLeve } from './entrada-autocomplete';
 
 export interface SelecaoPorIdProps<T extends { id: number }> {
   id: string;
@@ -18,50 +18,28 @@ export interface SelecaoPorIdProps<T extends { id: number }> {
   erro?: boolean;
   textoAjuda?: ReactNode;
   testId?: string;
+  /** Takes the focus as it mounts (it replaces a light stand-in that had it). */
+  focar?: boolean;
 }
 
-// MUI's Autocomplete (with its Popper, about 10 KB gzip) loads at the user's first gesture on the page, not with
-// the first screen (issue 11). Until then, and while the user is still on it, the field is a plain list with the
-// same label and options; it gives way to the Autocomplete once that is loaded and the user is elsewhere.
+// MUI's Autocomplete (with its Popper) loads at the user's first gesture on the page, or as the field takes the focus,
+// not with the first screen (issues 11 and 23). Until then the field is its read-only stand-in, of the same look.
 const cargaCompleta = criarCargaNoGesto(async () => (await import('./SelecaoPorIdCompleta')).SelecaoPorIdCompleta);
 
 /** A list of entities with an id, filtered as the user types; keyboard-accessible (MUI Autocomplete). */
 export function SelecaoPorIdLeve<T extends { id: number }>(props: SelecaoPorIdProps<T>) {
   const Completa = cargaCompleta.useModulo();
-  const [emUso, setEmUso] = useState({ foco: false, lista: false });
-  if (Completa && !emUso.foco && !emUso.lista) return <Completa {...props} />;
-  const { id, rotulo, opcoes, valor, aoMudar, rotuloOpcao, opcaoDesabilitada, carregando } = props;
-  const escolhida = opcoes.find((opcao) => opcao.id === valor);
+  const [focado, setFocado] = useState(false);
+  if (Completa) return <Completa {...props} focar={focado} />;
+  const escolhida = props.opcoes.find((opcao) => opcao.id === props.valor);
   return (
-    <TextField
-      select
-      id={id}
-      label={rotulo}
-      value={escolhida ? escolhida.id : ''}
-      onChange={(evento) => aoMudar(evento.target.value === '' ? null : Number(evento.target.value))}
-      onFocus={() => setEmUso((uso) => ({ ...uso, foco: true }))}
-      onBlur={() => setEmUso((uso) => ({ ...uso, foco: false }))}
-      disabled={props.desabilitado}
-      required={props.obrigatorio}
-      error={props.erro}
-      helperText={props.textoAjuda}
-      data-testid={props.testId}
-      fullWidth
-      slotProps={{
-        // The hint often explains why the field is disabled, so it keeps a readable colour.
-        formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } },
-        select: {
-          onOpen: () => setEmUso((uso) => ({ ...uso, lista: true })),
-          onClose: () => setEmUso((uso) => ({ ...uso, lista: false })),
-        },
+    <EntradaAutocompleteLeve
+      {...props}
+      texto={escolhida ? props.rotuloOpcao(escolhida) : ''}
+      aoFocar={(foco) => {
+        setFocado(foco);
+        if (foco) void cargaCompleta.carregar();
       }}
-    >
-      <MenuItem value="">{carregando ? 'Carregando…' : <em>Nenhum</em>}</MenuItem>
-      {opcoes.map((opcao) => (
-        <MenuItem key={opcao.id} value={opcao.id} disabled={opcaoDesabilitada?.(opcao)}>
-          {rotuloOpcao(opcao)}
-        </MenuItem>
-      ))}
-    </TextField>
+    />
   );
 }

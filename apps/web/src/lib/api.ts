@@ -3,7 +3,7 @@ import {
   CODIGOS_ERRO,
   type CodigoErro,
   type ErroApi,
-  MENSAGENS,
+  MENSAGENS_GERAL,
   VALOR_CABECALHO_CSRF,
 } from '@tramite/shared';
 
@@ -105,7 +105,7 @@ async function requisitar(metodo: string, caminho: string, opcoes: OpcoesRequisi
     });
   } catch (erro) {
     if (erro instanceof DOMException && erro.name === 'AbortError') throw erro;
-    throw new ErroHttp(0, MENSAGENS.geral.semComunicacao);
+    throw new ErroHttp(0, MENSAGENS_GERAL.semComunicacao);
   }
   if (!resposta.ok) {
     const texto = await resposta.text().catch(() => '');

@@ -1,6 +1,11 @@
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { DialogoConfirmacao } from '../components/DialogoConfirmacao';
+import { SobDemanda } from '../components/SobDemanda';
+
+// Loaded when first needed (issue 23): the forms that warn show no dialog at first.
+const DialogoConfirmacao = lazy(async () => ({
+  default: (await import('../components/DialogoConfirmacao')).DialogoConfirmacao,
+}));
 
 /**
  * Work that would be lost without warning (issue 19, item 10): while `alterado`, leaving the screen asks first. A
@@ -32,17 +37,20 @@ export function useAvisoSaida(alterado: boolean, perda: string): { dialogo: Reac
     return () => window.removeEventListener('beforeunload', perguntar);
   }, [alterado]);
 
+  const bloqueado = blocker.state === 'blocked';
   const dialogo = (
-    <DialogoConfirmacao
-      aberto={blocker.state === 'blocked'}
-      titulo="Sair sem salvar?"
-      rotuloConfirmar="Sair"
-      rotuloCancelar="Continuar editando"
-      aoCancelar={() => blocker.reset?.()}
-      aoConfirmar={() => blocker.proceed?.()}
-    >
-      {perda}
-    </DialogoConfirmacao>
+    <SobDemanda aberto={bloqueado}>
+      <DialogoConfirmacao
+        aberto={bloqueado}
+        titulo="Sair sem salvar?"
+        rotuloConfirmar="Sair"
+        rotuloCancelar="Continuar editando"
+        aoCancelar={() => blocker.reset?.()}
+        aoConfirmar={() => blocker.proceed?.()}
+      >
+        {perda}
+      </DialogoConfirmacao>
+    </SobDemanda>
   );
   const liberar = () => {
     liberado.current = true;

@@ -1,6 +1,5 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Box, Drawer, IconButton, Toolbar, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { type MouseEvent, useEffect, useRef, useState } from 'react';
+import { Box, useMediaQuery, useTheme } from '@mui/material';
+import { lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { ID_TITULO_PAGINA } from '../../components/Pagina';
@@ -14,7 +13,11 @@ import { MenuPrincipal } from './MenuPrincipal';
 import { Rodape } from './Rodape';
 import { SemPermissao } from './SemPermissao';
 
+// The small screens' drawer (with MUI's Modal) loads when first opened: wide screens show the menu as a column.
+const MenuGaveta = lazy(async () => ({ default: (await import('./MenuGaveta')).MenuGaveta }));
+
 const LARGURA_MENU = 264;
+const ALTURA_CABECALHO = 64;
 const ID_CONTEUDO = 'conteudo';
 const ATRASO_INDICADOR_NAVEGACAO_MS = 150;
 
@@ -29,6 +32,8 @@ export function AppLayout() {
   const tema = useTheme();
   const telaGrande = useMediaQuery(tema.breakpoints.up('md'), { noSsr: true });
   const [menuAberto, setMenuAberto] = useState(false);
+  // Mounted once first opened, so that it then closes with its transition.
+  const [gavetaUsada, setGavetaUsada] = useState(false);
   const { pathname } = useLocation();
   const matches = useMatches();
   const navegando = useNavigation().state !== 'idle';
@@ -93,57 +98,61 @@ export function AppLayout() {
         usuario={usuario}
         botaoMenu={!telaGrande}
         menuAberto={menuAberto}
-        aoAbrirMenu={() => setMenuAberto(true)}
+        aoAbrirMenu={() => {
+          setGavetaUsada(true);
+          setMenuAberto(true);
+        }}
       >
         <IndicadorCarregamento />
       </BarraSuperior>
       <Box sx={{ display: 'flex', flex: 1, minHeight: 0 }}>
         {telaGrande ? (
-          <Drawer
-            variant="permanent"
+          <Box
             sx={{
               width: LARGURA_MENU,
               flexShrink: 0,
               bgcolor: 'background.paper',
               borderRight: 1,
               borderColor: 'divider',
-              '& .MuiDrawer-paper': {
-                width: LARGURA_MENU,
-                boxSizing: 'border-box',
-                position: 'sticky',
-                top: 64,
-                height: 'calc(100vh - 64px)',
-                overflowY: 'auto',
-                borderRight: 0,
-              },
             }}
           >
-            <MenuPrincipal usuario={usuario} />
-          </Drawer>
-        ) : (
-          <Drawer
-            variant="temporary"
-            open={menuAberto}
-            onClose={() => setMenuAberto(false)}
-            slotProps={{ paper: { sx: { width: LARGURA_MENU }, 'aria-label': 'Menu de navegação' } }}
-          >
-            <Toolbar sx={{ justifyContent: 'space-between' }}>
-              <Typography variant="h6" component="span">
-                Trâmite
-              </Typography>
-              <IconButton aria-label="Fechar menu" onClick={() => setMenuAberto(false)} edge="end">
-                <CloseIcon />
-              </IconButton>
-            </Toolbar>
-            <MenuPrincipal usuario={usuario} aoNavegar={() => setMenuAberto(false)} />
-          </Drawer>
-        )}
+            <Box
+              sx={{
+                position: 'sticky',
+                top: ALTURA_CABECALHO,
+                height: `calc(100vh - ${ALTURA_CABECALHO}px)`,
+                overflowY: 'auto',
+              }}
+            >
+              <MenuPrincipal usuario={usuario} />
+            </Box>
+          </Box>
+        ) : gavetaUsada ? (
+          <Suspense fallback={null}>
+            <MenuGaveta
+              usuario={usuario}
+              aberto={menuAberto}
+              aoFechar={() => setMenuAberto(false)}
+              largura={LARGURA_MENU}
+            />
+          </Suspense>
+        ) : null}
         <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Box
             component="main"
             id={ID_CONTEUDO}
             tabIndex={-1}
-            sx={{ flex: 1, width: '100%', maxWidth: 1280, mx: 'auto', px: { xs: 2, md: 4 }, py: { xs: 2, md: 4 } }}
+            sx={{
+              flex: 1,
+              width: '100%',
+              maxWidth: 1280,
+              mx: 'auto',
+              px: { xs: 2, md: 4 },
+              py: { xs: 2, md: 4 },
+              // At least a screen high, so the footer starts below the fold: as a screen's content arrives, nothing
+              // visible moves down (issue 23: no layout shift).
+              minHeight: '100vh',
+            }}
           >
             <AvisoNoticias />
             {conteudo}

@@ -1,6 +1,6 @@
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import { Alert, Box } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { MensagemNoticia } from '@tramite/shared';
 import { useState } from 'react';
 import { api } from '../../lib/api';
@@ -19,12 +19,23 @@ function lerDispensado(): string | null {
   }
 }
 
+const consultaAvisos = queryOptions({
+  queryKey: ['mensagens'],
+  queryFn: ({ signal }) => api.get<MensagemNoticia[]>('mensagens', { signal }),
+});
+
+/**
+ * The notice sits above every screen: the root loader loads it beside the session, before the first render, so that
+ * it never pushes the screen down as it arrives (issue 23). Later navigations use the cache; a failure shows none.
+ */
+export function carregarAvisos(queryClient: QueryClient): Promise<void> {
+  if (queryClient.getQueryData(consultaAvisos.queryKey) !== undefined) return Promise.resolve();
+  return queryClient.prefetchQuery({ ...consultaAvisos, retry: false });
+}
+
 /** The news notice of the global layout (spec §2): the valid messages, dismissible for the browser session. */
 export function AvisoNoticias() {
-  const { data: avisos = [] } = useQuery({
-    queryKey: ['mensagens'],
-    queryFn: ({ signal }) => api.get<MensagemNoticia[]>('mensagens', { signal }),
-  });
+  const { data: avisos = [] } = useQuery(consultaAvisos);
   const [dispensado, setDispensado] = useState(lerDispensado);
   const atual = assinatura(avisos);
 

@@ -4,7 +4,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { AppBar, Box, Button, IconButton, Link, Toolbar, Typography } from '@mui/material';
-import { MENSAGENS, type Usuario } from '@tramite/shared';
+import { MENSAGENS_GERAL, type Usuario } from '@tramite/shared';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
@@ -13,7 +13,7 @@ import { sair, urlLogin } from '../../lib/sessao';
 import { BuscaRapidaNup } from './BuscaRapidaNup';
 import { SeletorUnidade } from './SeletorUnidade';
 
-const MENSAGEM_ERRO_SAIR = MENSAGENS.geral.erroSair;
+const MENSAGEM_ERRO_SAIR = MENSAGENS_GERAL.erroSair;
 
 interface BarraSuperiorProps {
   usuario: Usuario | null;

@@ -1,6 +1,6 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { Box, IconButton, InputBase } from '@mui/material';
-import { MENSAGENS } from '@tramite/shared';
+import { MENSAGENS_BUSCA_RAPIDA } from '@tramite/shared';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -23,7 +23,7 @@ export function BuscaRapidaNup({ autoFocus = false }: { autoFocus?: boolean }) {
     evento.preventDefault();
     const procurado = numero.trim();
     if (!/\d/.test(procurado)) {
-      snackbar.erro(MENSAGENS.buscaRapida.numeroVazio);
+      snackbar.erro(MENSAGENS_BUSCA_RAPIDA.numeroVazio);
       return;
     }
     if (buscando) return;
@@ -35,7 +35,7 @@ export function BuscaRapidaNup({ autoFocus = false }: { autoFocus?: boolean }) {
       if (pagina.total === 1 && unico) navigate(`/documentos/${unico.idDocumento}`);
       else navigate(`/busca?${new URLSearchParams({ numeroDocumento: procurado })}`);
     } catch {
-      snackbar.erro(MENSAGENS.buscaRapida.erroBuscar);
+      snackbar.erro(MENSAGENS_BUSCA_RAPIDA.erroBuscar);
     } finally {
       setBuscando(false);
     }

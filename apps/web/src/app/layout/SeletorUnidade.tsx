@@ -1,10 +1,11 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import Check from '@mui/icons-material/Check';
-import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import type { Usuario } from '@tramite/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTrocarUnidade } from '../../features/usuario/api';
 import { unidadeAtual } from '../../lib/sessao';
+
+const MenuUnidades = lazy(async () => ({ default: (await import('./MenuUnidades')).MenuUnidades }));
 
 const ESTILO_SIGLA = { px: 1, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.16)', fontWeight: 700 } as const;
 
@@ -16,6 +17,8 @@ const ESTILO_SIGLA = { px: 1, borderRadius: 1, bgcolor: 'rgba(255,255,255,0.16)'
 export function SeletorUnidade({ usuario }: { usuario: Usuario }) {
   const unidade = unidadeAtual(usuario);
   const [ancora, setAncora] = useState<HTMLElement | null>(null);
+  // Mounted once first opened, so that it then closes with its transition.
+  const [menuUsado, setMenuUsado] = useState(false);
   const trocar = useTrocarUnidade(usuario);
 
   if (usuario.lotacoes.length < 2) {
@@ -41,7 +44,10 @@ export function SeletorUnidade({ usuario }: { usuario: Usuario }) {
         aria-controls={ancora ? 'menu-unidades' : undefined}
         aria-label={`Unidade atual: ${unidade?.sigla ?? 'nenhuma'}. Trocar de unidade`}
         title={unidade?.nome}
-        onClick={(evento) => setAncora(evento.currentTarget)}
+        onClick={(evento) => {
+          setMenuUsado(true);
+          setAncora(evento.currentTarget);
+        }}
         endIcon={<ArrowDropDown />}
         sx={{ minWidth: 0, '& .MuiButton-endIcon': { ml: 0 } }}
       >
@@ -49,29 +55,11 @@ export function SeletorUnidade({ usuario }: { usuario: Usuario }) {
           {unidade?.sigla ?? '—'}
         </Box>
       </Button>
-      <Menu
-        id="menu-unidades"
-        anchorEl={ancora}
-        open={ancora !== null}
-        onClose={() => setAncora(null)}
-        slotProps={{ list: { 'aria-labelledby': 'botao-unidade-atual', dense: true } }}
-      >
-        {usuario.lotacoes.map((lotacao) => {
-          const atual = lotacao.id === usuario.configuracoes.idUnidadeAtual;
-          return (
-            <MenuItem
-              key={lotacao.id}
-              role="menuitemradio"
-              aria-checked={atual}
-              selected={atual}
-              onClick={() => escolher(lotacao.id)}
-            >
-              <ListItemIcon>{atual ? <Check fontSize="small" /> : null}</ListItemIcon>
-              <ListItemText primary={lotacao.sigla} secondary={lotacao.nome} />
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      {menuUsado ? (
+        <Suspense fallback={null}>
+          <MenuUnidades usuario={usuario} ancora={ancora} aoFechar={() => setAncora(null)} aoEscolher={escolher} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,9 @@
 import { Alert, Button } from '@mui/material';
-import { MENSAGENS } from '@tramite/shared';
+import { MENSAGENS_GERAL } from '@tramite/shared';
 import { Link as RouterLink } from 'react-router';
 import { Pagina } from '../../components/Pagina';
 
-const MENSAGEM_SEM_PERMISSAO = MENSAGENS.geral.semPermissaoPagina;
+const MENSAGEM_SEM_PERMISSAO = MENSAGENS_GERAL.semPermissaoPagina;
 
 /** Shown instead of a screen whose permission the user lacks (the server refuses its calls anyway). */
 export function SemPermissao() {

@@ -2,7 +2,7 @@ import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { mensagemComDetalhe } from '../../lib/api';
 import { useCarregamento } from '../feedback/contexto-carregamento';
 import { useSnackbar } from '../feedback/contexto-snackbar';
-import { marcarErrosDoServidor } from './FormularioDialogo';
+import { marcarErrosDoServidor } from './erros-servidor';
 
 /** What the screen says while a form is saved and after. */
 export interface TextosSalvamento {

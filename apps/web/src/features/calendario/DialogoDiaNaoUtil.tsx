@@ -8,13 +8,15 @@ import {
   TIPOS_DIA_NAO_UTIL_INSTITUCIONAL,
 } from '@tramite/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { CampoData } from '../../components/CampoData';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoDataControlado } from '../../components/formulario/CampoDataControlado';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { marcarErrosDoServidor } from '../../components/formulario/erros-servidor';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { ErroHttp, mensagemComDetalhe } from '../../lib/api';
 import { useIncluirDiaNaoUtil } from './api';
 import { TEXTOS_CALENDARIO as T } from './textos';
@@ -78,6 +80,7 @@ function FormularioDia({ dataInicial, onFechar, onIncluido }: Omit<DialogoDiaNao
       rotuloEnviar="Incluir"
     >
       <CampoDataControlado
+        Campo={CampoData}
         control={control}
         name="data"
         id="campo-data-dia-nao-util"

@@ -11,7 +11,8 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { marcarErrosDoServidor } from '../../components/formulario/erros-servidor';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
 import { formatarDataHora } from '../../lib/formatacao';
 import { useCiencias, useRegistrarCiencia } from './consultas';

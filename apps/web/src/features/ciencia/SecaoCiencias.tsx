@@ -1,13 +1,16 @@
 import { Alert, Box, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
 import { MENSAGENS } from '@tramite/shared';
-import { useState } from 'react';
-import { Paginacao } from '../../components/Paginacao';
+import { lazy, Suspense, useState } from 'react';
 import { mensagemComDetalhe } from '../../lib/api';
 import { formatarDataHora } from '../../lib/formatacao';
 import { useCiencias } from './consultas';
 import { TEXTOS_CIENCIA as T } from './textos';
 
 const TAMANHOS = [10, 25, 50] as const;
+
+// The pagination (MUI's, with its select) only shows past TAMANHOS[0] ciências: loaded then, at its own height.
+const Paginacao = lazy(async () => ({ default: (await import('../../components/Paginacao')).Paginacao }));
+const ALTURA_PAGINACAO = 52;
 
 /** The document page's "Ciências": who has taken ciência, with unit, time and note (logged-in readers). */
 export function SecaoCiencias({ idDocumento }: { idDocumento: number }) {
@@ -54,17 +57,19 @@ export function SecaoCiencias({ idDocumento }: { idDocumento: number }) {
             ))}
           </List>
           {dados.total > TAMANHOS[0] ? (
-            <Paginacao
-              total={dados.total}
-              pagina={pagina}
-              tamanhoPagina={tamanhoPagina}
-              opcoesTamanho={TAMANHOS}
-              rotuloTamanho={T.porPagina}
-              aoMudar={(novaPagina, novoTamanho) => {
-                setPagina(novaPagina);
-                setTamanhoPagina(novoTamanho);
-              }}
-            />
+            <Suspense fallback={<Box sx={{ height: ALTURA_PAGINACAO }} />}>
+              <Paginacao
+                total={dados.total}
+                pagina={pagina}
+                tamanhoPagina={tamanhoPagina}
+                opcoesTamanho={TAMANHOS}
+                rotuloTamanho={T.porPagina}
+                aoMudar={(novaPagina, novoTamanho) => {
+                  setPagina(novaPagina);
+                  setTamanhoPagina(novoTamanho);
+                }}
+              />
+            </Suspense>
           ) : null}
         </>
       ) : null}

@@ -13,19 +13,7 @@ import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import {
-  Alert,
-  Button,
-  Link,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Stack,
-  Tooltip,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
+import { Alert, Button, Link, Stack, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import {
   type Documento,
   ESTADO,
@@ -41,25 +29,33 @@ import {
   motivoSemJuntada,
   type Usuario,
 } from '@tramite/shared';
-import { type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { SobDemanda } from '../../components/SobDemanda';
 import { api, mensagemComDetalhe } from '../../lib/api';
 import { abrirEmNovaAba } from '../../lib/download';
 import { DialogoCiencia } from '../ciencia/api';
 import { DialogoSobrestar, documentoSobrestavel, useSobrestamento } from '../sobrestamento/api';
 import { DialogoCancelarEnvio, useReceberDocumento } from '../tramitacao/api';
 import { solicitarConsolidacao, useAlternarFavorito } from './api';
-import { DialogoComprovanteEmail } from './DialogoComprovanteEmail';
 import { TEXTOS } from './textos';
+
+// The narrow screens' menu and every dialog load when first opened (issue 23): the document page shows none at first.
+const MenuAcoes = lazy(async () => ({ default: (await import('./MenuAcoes')).MenuAcoes }));
+const DialogoConfirmacao = lazy(async () => ({
+  default: (await import('../../components/DialogoConfirmacao')).DialogoConfirmacao,
+}));
+const DialogoComprovanteEmail = lazy(async () => ({
+  default: (await import('./DialogoComprovanteEmail')).DialogoComprovanteEmail,
+}));
 
 /** Spec §3 and §9: consolidations are also remembered locally under keys prefixed PROTOCOLO. */
 export const PREFIXO_CONSOLIDACAO = 'PROTOCOLO';
 
 /** One thing the user may do on the document: a screen of its own (`para`) or an immediate action (`aoClicar`). */
-interface Acao {
+export interface Acao {
   rotulo: string;
   icone: ReactNode;
   /** null: available now. A text: the user could do it, but not now; shown disabled, with this reason. */
@@ -116,54 +112,6 @@ function BotaoAcao({ acao }: { acao: Acao }) {
   );
 }
 
-/** A narrow screen's menu item: an unavailable one stays in the list, focusable, with its reason written under it. */
-function ItemAcao({ acao, aoEscolher }: { acao: Acao; aoEscolher: () => void }) {
-  const id = useId();
-  const texto = (
-    <>
-      <ListItemIcon>{acao.icone}</ListItemIcon>
-      <ListItemText
-        primary={acao.rotulo}
-        secondary={acao.motivo}
-        slotProps={{ primary: { id: `${id}-rotulo` }, secondary: { id: `${id}-motivo` } }}
-      />
-    </>
-  );
-  if (acao.motivo !== null) {
-    return (
-      <MenuItem
-        aria-disabled="true"
-        aria-labelledby={`${id}-rotulo`}
-        aria-describedby={`${id}-motivo`}
-        onClick={(evento) => evento.preventDefault()}
-        sx={{ '& .MuiListItemText-primary, & .MuiListItemIcon-root': { color: 'text.disabled' }, whiteSpace: 'normal' }}
-      >
-        {texto}
-      </MenuItem>
-    );
-  }
-  if (acao.para) {
-    return (
-      <MenuItem component={RouterLink} to={acao.para} onClick={aoEscolher}>
-        {texto}
-      </MenuItem>
-    );
-  }
-  const alternavel = acao.pressionado !== undefined;
-  return (
-    <MenuItem
-      role={alternavel ? 'menuitemcheckbox' : 'menuitem'}
-      aria-checked={alternavel ? acao.pressionado : undefined}
-      onClick={() => {
-        aoEscolher();
-        acao.aoClicar?.();
-      }}
-    >
-      {texto}
-    </MenuItem>
-  );
-}
-
 /** On a narrow screen (390 px): the main action stays a button, the others go into "Mais ações". */
 function MenuMaisAcoes({ acoes }: { acoes: readonly Acao[] }) {
   const [ancora, setAncora] = useState<HTMLElement | null>(null);
@@ -181,17 +129,9 @@ function MenuMaisAcoes({ acoes }: { acoes: readonly Acao[] }) {
       >
         Mais ações
       </Button>
-      <Menu
-        id={id}
-        anchorEl={ancora}
-        open={ancora !== null}
-        onClose={() => setAncora(null)}
-        slotProps={{ paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } }}
-      >
-        {acoes.map((acao) => (
-          <ItemAcao key={acao.rotulo} acao={acao} aoEscolher={() => setAncora(null)} />
-        ))}
-      </Menu>
+      <SobDemanda aberto={ancora !== null}>
+        <MenuAcoes id={id} ancora={ancora} acoes={acoes} aoFechar={() => setAncora(null)} />
+      </SobDemanda>
     </>
   );
 }
@@ -310,33 +250,45 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
           .
         </Alert>
       ) : null}
-      <DialogoConfirmacao
-        aberto={confirmandoRecebimento}
-        titulo="Receber documento"
-        rotuloConfirmar="Receber"
-        aoCancelar={() => setConfirmandoRecebimento(false)}
-        aoConfirmar={confirmarRecebimento}
-      >
-        Confirma o recebimento do documento {documento.numero} na sua unidade?
-      </DialogoConfirmacao>
-      <DialogoComprovanteEmail aberto={enviandoEmail} documento={documento} aoFechar={() => setEnviandoEmail(false)} />
+      <SobDemanda aberto={confirmandoRecebimento}>
+        <DialogoConfirmacao
+          aberto={confirmandoRecebimento}
+          titulo="Receber documento"
+          rotuloConfirmar="Receber"
+          aoCancelar={() => setConfirmandoRecebimento(false)}
+          aoConfirmar={confirmarRecebimento}
+        >
+          Confirma o recebimento do documento {documento.numero} na sua unidade?
+        </DialogoConfirmacao>
+      </SobDemanda>
+      <SobDemanda aberto={enviandoEmail}>
+        <DialogoComprovanteEmail
+          aberto={enviandoEmail}
+          documento={documento}
+          aoFechar={() => setEnviandoEmail(false)}
+        />
+      </SobDemanda>
       {cancelandoEnvio ? (
-        <Suspense fallback={null}>
+        <SobDemanda aberto>
           <DialogoCancelarEnvio aberto documento={documento} aoFechar={() => setCancelandoEnvio(false)} />
-        </Suspense>
+        </SobDemanda>
       ) : null}
-      <DialogoCiencia
-        aberto={registrandoCiencia}
-        idDocumento={id}
-        numero={documento.numero}
-        aoFechar={() => setRegistrandoCiencia(false)}
-      />
-      <DialogoSobrestar
-        aberto={sobrestando}
-        idDocumento={id}
-        numero={documento.numero}
-        aoFechar={() => setSobrestando(false)}
-      />
+      <SobDemanda aberto={registrandoCiencia}>
+        <DialogoCiencia
+          aberto={registrandoCiencia}
+          idDocumento={id}
+          numero={documento.numero}
+          aoFechar={() => setRegistrandoCiencia(false)}
+        />
+      </SobDemanda>
+      <SobDemanda aberto={sobrestando}>
+        <DialogoSobrestar
+          aberto={sobrestando}
+          idDocumento={id}
+          numero={documento.numero}
+          aoFechar={() => setSobrestando(false)}
+        />
+      </SobDemanda>
     </>
   );
 }

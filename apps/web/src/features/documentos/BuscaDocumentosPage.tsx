@@ -1,6 +1,6 @@
 import { Alert, LinearProgress } from '@mui/material';
-import { MENSAGENS } from '@tramite/shared';
-import { useEffect, useState } from 'react';
+import { MENSAGENS_BUSCA } from '@tramite/shared';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
@@ -19,7 +19,12 @@ import {
   type ValoresFiltros,
   validarBusca,
 } from './filtros-url';
-import { ResultadosBusca } from './ResultadosBusca';
+
+// The results table loads with the first search, beside its request: the empty search screen does not carry it.
+const carregarResultados = () => import('./ResultadosBusca');
+const ResultadosBusca = lazy(async () => ({ default: (await carregarResultados()).ResultadosBusca }));
+
+const ProgressoBusca = () => <LinearProgress aria-label="Buscando documentos" sx={{ mb: 1 }} />;
 
 /**
  * Document search (spec §2, public). The query string is the search: every filter, the page and the order live
@@ -54,7 +59,11 @@ export function BuscaDocumentosPage() {
 
   const consulta = buscaNaUrl && !erroUrl ? consultaDaBusca(estado, logado) : null;
   const resultado = useBuscaDocumentos(consulta);
-  useErroConsulta(resultado.error, (erro) => mensagemComDetalhe(MENSAGENS.busca.erroCarregarDocumentos, erro));
+  const buscando = consulta !== null;
+  useEffect(() => {
+    if (buscando) void carregarResultados();
+  }, [buscando]);
+  useErroConsulta(resultado.error, (erro) => mensagemComDetalhe(MENSAGENS_BUSCA.erroCarregarDocumentos, erro));
 
   function irPara(novo: EstadoBusca) {
     const proximos = escreverBusca(novo);
@@ -94,20 +103,22 @@ export function BuscaDocumentosPage() {
         erro={recusada ? erroFormulario : erroUrl}
         logado={logado}
       />
-      {resultado.isFetching ? <LinearProgress aria-label="Buscando documentos" sx={{ mb: 1 }} /> : null}
+      {resultado.isFetching ? <ProgressoBusca /> : null}
       {resultado.error ? (
         <Alert severity="error" role="status" data-testid="erro-resultados">
-          {mensagemComDetalhe(MENSAGENS.busca.erroCarregarDocumentos, resultado.error)}
+          {mensagemComDetalhe(MENSAGENS_BUSCA.erroCarregarDocumentos, resultado.error)}
         </Alert>
       ) : null}
       {consulta && resultado.data ? (
-        <ResultadosBusca
-          resultado={resultado.data}
-          estado={estado}
-          atualizando={resultado.isPlaceholderData}
-          aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
-          aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
-        />
+        <Suspense fallback={resultado.isFetching ? null : <ProgressoBusca />}>
+          <ResultadosBusca
+            resultado={resultado.data}
+            estado={estado}
+            atualizando={resultado.isPlaceholderData}
+            aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
+            aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
+          />
+        </Suspense>
       ) : null}
     </Pagina>
   );

@@ -10,12 +10,13 @@ import {
 } from '@tramite/shared';
 import { useState } from 'react';
 import { type Resolver, useForm, useWatch } from 'react-hook-form';
+import { CampoData } from '../../components/CampoData';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoDataControlado } from '../../components/formulario/CampoDataControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { DialogoFormulario } from '../../components/formulario/DialogoFormulario';
-import { marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { marcarErrosDoServidor } from '../../components/formulario/erros-servidor';
 import { mensagemDoErro } from '../../lib/api';
 import { hojeNoNavegador, useCalendario } from '../../lib/calendario';
 import { useAlterarPrazo } from './api-prazo';
@@ -127,6 +128,7 @@ export function DialogoAlterarPrazo({
             <Typography color="text.secondary">O documento ficará sem prazo.</Typography>
           ) : (
             <CampoDataControlado
+              Campo={CampoData}
               control={formulario.control}
               name="prazo"
               id="alterar-prazo-data"

@@ -1,6 +1,7 @@
 import { Grid, MenuItem, TextField } from '@mui/material';
 import { MINIMO_CARACTERES_NOME_INTERESSADO, rotuloTipoInteressado, rotuloTipoResponsavel } from '@tramite/shared';
-import { CampoEntidade } from '../../components/CampoEntidade';
+import type { CampoEntidadeProps } from '../../components/CampoEntidade';
+import { CampoEntidadeLeve } from '../../components/CampoEntidadeLeve';
 import { buscarInteressados, buscarResponsaveis } from './api';
 import type { CampoFiltro, ValoresFiltros } from './filtros-url';
 import { MENSAGENS_INTERESSADO, MENSAGENS_RESPONSAVEL } from './textos';
@@ -12,7 +13,7 @@ interface DescricaoFiltroEntidade {
   ids: readonly [string, string];
   rotulos: readonly [string, string];
   rotuloDoTipo: (nome: string) => string;
-  consulta: Pick<Parameters<typeof CampoEntidade>[0], 'buscar' | 'mensagens' | 'chaveConsulta' | 'minimoTermo'>;
+  consulta: Pick<CampoEntidadeProps, 'buscar' | 'mensagens' | 'chaveConsulta' | 'minimoTermo'>;
 }
 
 export const FILTRO_INTERESSADO: DescricaoFiltroEntidade = {
@@ -78,7 +79,7 @@ export function FiltroEntidade({ descricao, tipos, valores, mudar, campoComErro 
         </TextField>
       </Grid>
       <Grid size={{ xs: 12, md: 8 }}>
-        <CampoEntidade
+        <CampoEntidadeLeve
           id={idEntidade}
           rotulo={rotuloEntidade}
           tipo={tipo || null}

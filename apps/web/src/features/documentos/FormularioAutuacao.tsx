@@ -1,15 +1,15 @@
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { Button, Stack } from '@mui/material';
-import { type Autuacao, MENSAGENS } from '@tramite/shared';
-import { useEffect, useRef, useState } from 'react';
+import { type Autuacao, MENSAGENS_AUTUACAO, MENSAGENS_GERAL } from '@tramite/shared';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { SIGLA_INSTITUICAO } from '../../app/config';
-import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
+import { marcarErrosDoServidor } from '../../components/formulario/erros-servidor';
 import { Formulario } from '../../components/formulario/Formulario';
-import { marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { SobDemanda } from '../../components/SobDemanda';
 import { mensagemDoErro } from '../../lib/api';
 import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
@@ -24,6 +24,11 @@ import {
   SecaoObservacao,
 } from './SecoesAutuacao';
 import { TEXTOS } from './textos';
+
+// The confirmation loads when first asked for (issue 23).
+const DialogoConfirmacao = lazy(async () => ({
+  default: (await import('../../components/DialogoConfirmacao')).DialogoConfirmacao,
+}));
 
 interface FormularioAutuacaoProps {
   /** The document being edited, or null for a new opening. */
@@ -60,10 +65,10 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
   const unidades = useUnidadesProcedencia(true);
   const tiposInteressados = useTiposInteressados(idTipoDocumento);
   const assuntos = useAssuntosDoTipo(idTipoDocumento);
-  useErroConsulta(tipos.error, MENSAGENS.autuacao.erroCarregarTiposDocumento);
-  useErroConsulta(unidades.error, MENSAGENS.autuacao.erroCarregarUnidadesProcedencia);
-  useErroConsulta(tiposInteressados.error, MENSAGENS.autuacao.erroCarregarTiposInteressados);
-  useErroConsulta(assuntos.error, MENSAGENS.autuacao.erroCarregarListaAssuntos);
+  useErroConsulta(tipos.error, MENSAGENS_AUTUACAO.erroCarregarTiposDocumento);
+  useErroConsulta(unidades.error, MENSAGENS_AUTUACAO.erroCarregarUnidadesProcedencia);
+  useErroConsulta(tiposInteressados.error, MENSAGENS_AUTUACAO.erroCarregarTiposInteressados);
+  useErroConsulta(assuntos.error, MENSAGENS_AUTUACAO.erroCarregarListaAssuntos);
   contexto.current.assuntos = assuntos.data;
 
   // Spec §2: a type whose list has exactly one assignable subject gets it pre-selected.
@@ -85,7 +90,7 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
 
   const aoInvalidar = (erros: FieldErrors<CamposAutuacao>) => {
     const primeiro = ORDEM_CAMPOS.map((campo) => erros[campo]?.message).find(Boolean);
-    snackbar.erro(primeiro ?? MENSAGENS.geral.parametrosInvalidos);
+    snackbar.erro(primeiro ?? MENSAGENS_GERAL.parametrosInvalidos);
   };
 
   async function confirmar() {
@@ -116,16 +121,16 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
       if (!encontrado) {
         setError('numeroDocumentoOrigem', {
           type: 'validate',
-          message: MENSAGENS.autuacao.documentoOrigemNaoEncontrado,
+          message: MENSAGENS_AUTUACAO.documentoOrigemNaoEncontrado,
         });
-        snackbar.erro(MENSAGENS.autuacao.documentoOrigemNaoEncontrado);
+        snackbar.erro(MENSAGENS_AUTUACAO.documentoOrigemNaoEncontrado);
         return;
       }
       setValue('numeroDocumentoOrigem', encontrado.numero);
       setValue('emissorDocumentoOrigem', SIGLA_INSTITUICAO);
       clearErrors(['numeroDocumentoOrigem', 'emissorDocumentoOrigem']);
     } catch {
-      snackbar.erro(MENSAGENS.autuacao.documentoOrigemNaoEncontrado);
+      snackbar.erro(MENSAGENS_AUTUACAO.documentoOrigemNaoEncontrado);
     }
   }
 
@@ -159,16 +164,18 @@ export function FormularioAutuacao({ idDocumento, valoresIniciais }: FormularioA
         </Stack>
       </Stack>
 
-      <DialogoConfirmacao
-        aberto={pendente !== null}
-        titulo={edicao ? 'Confirmar alteração' : 'Confirmar autuação'}
-        aoCancelar={() => setPendente(null)}
-        aoConfirmar={confirmar}
-      >
-        {edicao
-          ? 'Deseja salvar as alterações desta autuação?'
-          : 'Deseja autuar este documento? Ele receberá um número de protocolo (NUP) e ficará em criação na sua unidade.'}
-      </DialogoConfirmacao>
+      <SobDemanda aberto={pendente !== null}>
+        <DialogoConfirmacao
+          aberto={pendente !== null}
+          titulo={edicao ? 'Confirmar alteração' : 'Confirmar autuação'}
+          aoCancelar={() => setPendente(null)}
+          aoConfirmar={confirmar}
+        >
+          {edicao
+            ? 'Deseja salvar as alterações desta autuação?'
+            : 'Deseja autuar este documento? Ele receberá um número de protocolo (NUP) e ficará em criação na sua unidade.'}
+        </DialogoConfirmacao>
+      </SobDemanda>
       {aviso.dialogo}
     </Formulario>
   );

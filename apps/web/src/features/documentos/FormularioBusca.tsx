@@ -2,16 +2,17 @@ import { Box, Grid, MenuItem, Paper, TextField } from '@mui/material';
 import {
   CONTEUDO_MAXIMO,
   CONTEUDO_MINIMO,
-  MENSAGENS,
+  MENSAGENS_AUTUACAO,
+  MENSAGENS_LOOKUPS,
   type ProblemaCampo,
   RESUMO_ASSUNTO_MINIMO,
   SERVIDOR_TODOS,
 } from '@tramite/shared';
 import type { ChangeEvent, FormEvent } from 'react';
-import { CampoData } from '../../components/CampoData';
+import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { RodapeBusca } from '../../components/RodapeBusca';
-import { SelecaoPorId } from '../../components/SelecaoPorId';
+import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos } from '../tipos-documentos/api';
 import {
@@ -66,12 +67,12 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
   const tiposInteressados = useTiposInteressados();
   const tiposResponsaveis = useTiposResponsaveis();
   const servidores = useServidoresLotados(idProcedencia, logado);
-  useErroConsulta(tipos.error, MENSAGENS.lookups.erroBuscarTiposDocumento);
-  useErroConsulta(assuntos.error, MENSAGENS.autuacao.erroCarregarAssuntos);
-  useErroConsulta(unidades.error, MENSAGENS.lookups.erroBuscarUnidadesProcedencia);
-  useErroConsulta(tiposInteressados.error, MENSAGENS.lookups.erroBuscarTiposInteressados);
-  useErroConsulta(tiposResponsaveis.error, MENSAGENS.lookups.erroBuscarTiposResponsaveis);
-  useErroConsulta(servidores.error, MENSAGENS.lookups.erroBuscarServidoresProcedencia);
+  useErroConsulta(tipos.error, MENSAGENS_LOOKUPS.erroBuscarTiposDocumento);
+  useErroConsulta(assuntos.error, MENSAGENS_AUTUACAO.erroCarregarAssuntos);
+  useErroConsulta(unidades.error, MENSAGENS_LOOKUPS.erroBuscarUnidadesProcedencia);
+  useErroConsulta(tiposInteressados.error, MENSAGENS_LOOKUPS.erroBuscarTiposInteressados);
+  useErroConsulta(tiposResponsaveis.error, MENSAGENS_LOOKUPS.erroBuscarTiposResponsaveis);
+  useErroConsulta(servidores.error, MENSAGENS_LOOKUPS.erroBuscarServidoresProcedencia);
 
   const mudar = (alteracoes: Partial<Record<CampoFiltro, string | number | null>>) => {
     const novos = { ...valores };
@@ -123,7 +124,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SelecaoPorId
+            <SelecaoPorIdLeve
               {...ROTULOS.tipoDocumento}
               {...opcoesDa(tipos)}
               valor={idTipoDocumento}
@@ -132,7 +133,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <SelecaoPorId
+            <SelecaoPorIdLeve
               {...ROTULOS.assunto}
               {...opcoesDa(assuntos)}
               valor={numero(valores.idAssunto)}
@@ -143,7 +144,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
           {PERIODOS.map(({ inicio, fim, legenda }) => (
             <Grid key={inicio} size={{ xs: 12, xl: 6 }}>
               <IntervaloDatas
-                Campo={CampoData}
+                Campo={CampoDataLeve}
                 legenda={legenda}
                 rotuloInicio={`${legenda} inicial`}
                 rotuloFim={`${legenda} final`}
@@ -156,7 +157,7 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
           <FiltroEntidade descricao={FILTRO_INTERESSADO} tipos={tiposInteressados.data} {...estado} />
           <FiltroEntidade descricao={FILTRO_RESPONSAVEL} tipos={tiposResponsaveis.data} {...estado} />
           <Grid size={{ xs: 12, md: logado ? 6 : 12 }}>
-            <SelecaoPorId
+            <SelecaoPorIdLeve
               {...ROTULOS.procedencia}
               {...opcoesDa(unidades)}
               valor={idProcedencia}

@@ -11,12 +11,14 @@ import {
 } from '@tramite/shared';
 import { type ReactNode, useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { CampoEntidade } from '../../components/CampoEntidade';
+import { CampoDataLeve } from '../../components/CampoDataLeve';
+import { CampoEntidadeLeve } from '../../components/CampoEntidadeLeve';
 import { CampoDataControlado } from '../../components/formulario/CampoDataControlado';
 import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { SelecaoPorIdControlada } from '../../components/formulario/SelecaoPorIdControlada';
+import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
 import { consultaItensVocabulario } from '../glossario/api';
 import { buscarInteressados } from './api';
 import { useFormularioAutuacao } from './campos-autuacao';
@@ -74,6 +76,7 @@ export function SecaoDocumento({ tipos, unidades }: { tipos: Lista<TipoDocumento
       <Grid container spacing={2}>
         <Grid size={METADE}>
           <SelecaoPorIdControlada
+            Selecao={SelecaoPorIdLeve}
             control={control}
             {...CAMPOS.tipoDocumento}
             {...opcoesDa(tipos)}
@@ -83,6 +86,7 @@ export function SecaoDocumento({ tipos, unidades }: { tipos: Lista<TipoDocumento
         </Grid>
         <Grid size={METADE}>
           <SelecaoPorIdControlada
+            Selecao={SelecaoPorIdLeve}
             control={control}
             {...CAMPOS.procedencia}
             {...opcoesDa(unidades)}
@@ -125,7 +129,7 @@ export function SecaoInteressado({ tiposInteressados }: { tiposInteressados: Tip
             name="idInteressado"
             control={control}
             render={({ field, fieldState }) => (
-              <CampoEntidade
+              <CampoEntidadeLeve
                 id="campo-interessado"
                 rotulo="Interessado"
                 tipo={tipoInteressado}
@@ -182,6 +186,7 @@ export function SecaoAssunto({ assuntos }: { assuntos: Lista<Assunto> }) {
     <Secao titulo="Assunto">
       <Stack spacing={2}>
         <SelecaoPorIdControlada
+          Selecao={SelecaoPorIdLeve}
           control={control}
           {...CAMPOS.assunto}
           {...opcoesDa(assuntos)}
@@ -232,7 +237,7 @@ export function SecaoDocumentoOrigem({ aoBuscarNumero }: { aoBuscarNumero: () =>
         </Grid>
         {[CAMPOS.dataOrigem, CAMPOS.dataRecebimento].map((data) => (
           <Grid key={data.name} size={METADE}>
-            <CampoDataControlado control={control} {...data} />
+            <CampoDataControlado Campo={CampoDataLeve} control={control} {...data} />
           </Grid>
         ))}
       </Grid>

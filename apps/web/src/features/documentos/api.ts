@@ -2,9 +2,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type {
   Assunto,
   Autuacao,
+  ConsultaBusca,
   Documento,
   Entidade,
-  filtrosBuscaSchema,
   HipoteseLegal,
   PaginaBuscaDocumentos,
   ServidorProcedencia,
@@ -15,8 +15,8 @@ import type { ConsultaEntidade } from '../../components/CampoEntidade';
 import { api } from '../../lib/api';
 import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 
-/** The search filters as sent to GET documentos (already parsed by filtrosBuscaSchema). */
-export type FiltrosConsulta = ReturnType<typeof filtrosBuscaSchema.parse>;
+/** The search filters as sent to GET documentos (already parsed as filtrosBuscaSchema parses them). */
+export type FiltrosConsulta = ConsultaBusca;
 
 /** GET documentos answers one page of results with the total count (capped for content searches). */
 export type PaginaDocumentos = PaginaBuscaDocumentos;

@@ -1,13 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  type Assunto,
-  type Autuacao,
-  type AutuacaoEntrada,
-  autuacaoComRegrasSchema,
-  type Documento,
-  MENSAGENS,
-} from '@tramite/shared';
+import { type Assunto, type Autuacao, type AutuacaoEntrada, type Documento, MENSAGENS_AUTUACAO } from '@tramite/shared';
 import { type FieldErrors, type Resolver, useFormContext } from 'react-hook-form';
+import type { resolverSchema } from './validacao-autuacao';
 
 /** The form's own values: empty text is '' while editing, turned into null before validation. */
 export interface CamposAutuacao {
@@ -107,7 +100,8 @@ export interface ContextoValidacao {
   assuntos: Assunto[] | undefined;
 }
 
-const resolverSchema = zodResolver(autuacaoComRegrasSchema);
+// zod and the shared schema load at the form's first validation (its first submit), not with the screen (issue 23).
+const carregarResolverSchema = async () => (await import('./validacao-autuacao')).resolverSchema;
 
 /**
  * The shared schema with the cross-field rules of spec §5, each issue under the field its path names; then the
@@ -118,7 +112,8 @@ export const resolverAutuacao: Resolver<CamposAutuacao, ContextoValidacao, Autua
   contexto,
   opcoes,
 ) => {
-  const resultado = await resolverSchema(
+  const resolver = await carregarResolverSchema();
+  const resultado = await resolver(
     paraEntrada(valores),
     contexto,
     opcoes as unknown as Parameters<typeof resolverSchema>[2],
@@ -127,7 +122,7 @@ export const resolverAutuacao: Resolver<CamposAutuacao, ContextoValidacao, Autua
   const assuntos = contexto?.assuntos;
   if (!erros.idAssunto && valores.idAssunto !== null && assuntos) {
     const valido = assuntos.some((assunto) => assunto.id === valores.idAssunto && assunto.atribuivel);
-    if (!valido) erros.idAssunto = { type: 'validate', message: MENSAGENS.autuacao.assuntoInvalido };
+    if (!valido) erros.idAssunto = { type: 'validate', message: MENSAGENS_AUTUACAO.assuntoInvalido };
   }
   if (Object.keys(erros).length > 0) return { values: {}, errors: erros };
   return { values: resultado.values as Autuacao, errors: {} };

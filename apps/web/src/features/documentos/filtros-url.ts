@@ -1,4 +1,4 @@
-import { filtrosBuscaSchema, ORDENACOES_BUSCA, type ProblemaCampo, validarFiltrosBusca } from '@tramite/shared';
+import { lerFiltrosBusca, ORDENACOES_BUSCA, type ProblemaCampo, validarFiltrosBusca } from '@tramite/shared';
 import {
   type DescricaoUrl,
   type EstadoUrl,
@@ -73,6 +73,5 @@ export function validarBusca(filtros: ValoresFiltros, logado: boolean): Problema
 /** The parameters of GET documentos for a valid search, or null when the URL holds something unusable. */
 export function consultaDaBusca(estado: EstadoBusca, logado: boolean): FiltrosConsulta | null {
   const entrada = entradaDaConsulta(DESCRICAO_BUSCA, { ...estado, filtros: filtrosDoUsuario(estado.filtros, logado) });
-  const resultado = filtrosBuscaSchema.safeParse(entrada);
-  return resultado.success ? resultado.data : null;
+  return lerFiltrosBusca(entrada);
 }

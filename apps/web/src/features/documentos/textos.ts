@@ -1,4 +1,4 @@
-import { ESTADO, type Estado, MENSAGENS } from '@tramite/shared';
+import { ESTADO, type Estado, MENSAGENS_LOOKUPS } from '@tramite/shared';
 import type { MensagensEntidade } from '../../components/CampoEntidade';
 
 /**
@@ -17,17 +17,17 @@ export const TEXTOS = {
 } as const;
 
 export const MENSAGENS_INTERESSADO: MensagensEntidade = {
-  erroCarregar: MENSAGENS.lookups.erroCarregarInteressados,
-  naoEncontrado: MENSAGENS.lookups.interessadoNaoEncontrado,
-  multiplos: MENSAGENS.lookups.multiplosInteressados,
-  erroEncontrar: MENSAGENS.lookups.erroEncontrarInteressado,
+  erroCarregar: MENSAGENS_LOOKUPS.erroCarregarInteressados,
+  naoEncontrado: MENSAGENS_LOOKUPS.interessadoNaoEncontrado,
+  multiplos: MENSAGENS_LOOKUPS.multiplosInteressados,
+  erroEncontrar: MENSAGENS_LOOKUPS.erroEncontrarInteressado,
 };
 
 export const MENSAGENS_RESPONSAVEL: MensagensEntidade = {
-  erroCarregar: MENSAGENS.lookups.erroCarregarResponsaveis,
-  naoEncontrado: MENSAGENS.lookups.responsavelNaoEncontrado,
-  multiplos: MENSAGENS.lookups.multiplosResponsaveis,
-  erroEncontrar: MENSAGENS.lookups.erroEncontrarResponsavel,
+  erroCarregar: MENSAGENS_LOOKUPS.erroCarregarResponsaveis,
+  naoEncontrado: MENSAGENS_LOOKUPS.responsavelNaoEncontrado,
+  multiplos: MENSAGENS_LOOKUPS.multiplosResponsaveis,
+  erroEncontrar: MENSAGENS_LOOKUPS.erroEncontrarResponsavel,
 };
 
 /** estado 32002: the document's origin, chosen at opening. */

@@ -10,6 +10,7 @@ import { Formulario } from '../../components/formulario/Formulario';
 import { IntervaloDatasControlado } from '../../components/formulario/IntervaloDatasControlado';
 import { primeiraMensagem } from '../../components/formulario/primeira-mensagem';
 import { SelecaoPorIdControlada } from '../../components/formulario/SelecaoPorIdControlada';
+import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos } from '../tipos-documentos/api';
 import type { CamposFavoritos } from './filtros-favoritos';
@@ -61,6 +62,7 @@ export function FormularioFavoritos({ formulario, aoFiltrar, aoLimpar, erro }: F
           </Grid>
           <Grid size={{ xs: 12, md: 6 }} sx={{ alignSelf: 'flex-end' }}>
             <SelecaoPorIdControlada
+              Selecao={SelecaoPorId}
               control={control}
               name="idTipoDocumento"
               opcoes={tipos.data ?? []}

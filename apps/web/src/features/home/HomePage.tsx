@@ -18,16 +18,15 @@ import {
   CardContent,
   Grid,
   Link,
-  MenuItem,
   Paper,
   Skeleton,
   Stack,
   TableCell,
   TableRow,
-  TextField,
   Typography,
 } from '@mui/material';
-import { MENSAGENS, type Usuario } from '@tramite/shared';
+import { MENSAGENS_PAINEL, type Usuario } from '@tramite/shared';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { AlertaErroCarregar } from '../../components/feedback/AlertaErroCarregar';
 import { Pagina } from '../../components/Pagina';
@@ -35,7 +34,6 @@ import { type ColunaTabela, Tabela } from '../../components/Tabela';
 import { formatarDataHora } from '../../lib/formatacao';
 import { unidadeAtual, urlLogin, useUsuario } from '../../lib/sessao';
 import { ROTULOS_FILA } from '../tramitacao/api';
-import { useTrocarUnidade } from '../usuario/api';
 import { useInicio } from './api';
 
 interface Atalho {
@@ -179,33 +177,9 @@ function CartaoContagem({
   );
 }
 
-/**
- * The unit the counts are about: the user's current unit, switched here as in the header (useTrocarUnidade). A select
- * rather than the header's menu, so that the home page's chunk does not share the menu with the first screen.
- */
-function UnidadeDoResumo({ usuario }: { usuario: Usuario }) {
-  const trocar = useTrocarUnidade(usuario);
-  const atual = usuario.configuracoes.idUnidadeAtual;
-  if (usuario.lotacoes.length < 2) return null;
-  return (
-    <TextField
-      select
-      size="small"
-      id="home-unidade-atual"
-      label="Unidade atual"
-      value={atual === null || atual === undefined ? '' : String(atual)}
-      onChange={(evento) => void trocar(Number(evento.target.value))}
-      sx={{ minWidth: 220 }}
-      data-testid="home-unidade-atual"
-    >
-      {usuario.lotacoes.map((lotacao) => (
-        <MenuItem key={lotacao.id} value={String(lotacao.id)}>
-          {lotacao.sigla} — {lotacao.nome}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+// The unit switcher (a select, with MUI's menu) loads only for users with several units (issue 23); the skeleton keeps
+// its size meanwhile, so the title's row does not grow when it arrives.
+const UnidadeDoResumo = lazy(async () => ({ default: (await import('./UnidadeDoResumo')).UnidadeDoResumo }));
 
 /**
  * The counts of GET painel/inicio (issue 22), each a link to the postal box filtered to what it counts: the box
@@ -238,13 +212,17 @@ function ResumoTrabalho({ usuario, idUnidade }: { usuario: Usuario; idUnidade: n
           <Typography id="titulo-resumo-caixa" component="h2" variant="h5">
             Sua caixa postal
           </Typography>
-          <UnidadeDoResumo usuario={usuario} />
+          {usuario.lotacoes.length < 2 ? null : (
+            <Suspense fallback={<Skeleton variant="rounded" width={220} height={40} />}>
+              <UnidadeDoResumo usuario={usuario} />
+            </Suspense>
+          )}
         </Stack>
         <Button component={RouterLink} to="/painel" startIcon={<InsightsOutlined />} data-testid="link-painel">
           Painel da unidade
         </Button>
       </Stack>
-      <AlertaErroCarregar consulta={inicio} mensagem={MENSAGENS.painel.erroCarregarInicio} />
+      <AlertaErroCarregar consulta={inicio} mensagem={MENSAGENS_PAINEL.erroCarregarInicio} />
       {inicio.isError ? null : (
         <Grid container spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {CONTAGENS_INICIO.map(({ chave, rotulo, caminho }) => (
@@ -277,7 +255,7 @@ function UltimosDocumentos({ idUnidade }: { idUnidade: number }) {
       </Typography>
       {recentes === undefined ? (
         inicio.isError ? (
-          <Typography color="text.secondary">{MENSAGENS.painel.erroCarregarInicio}.</Typography>
+          <Typography color="text.secondary">{MENSAGENS_PAINEL.erroCarregarInicio}.</Typography>
         ) : (
           <Skeleton variant="rounded" height={160} />
         )

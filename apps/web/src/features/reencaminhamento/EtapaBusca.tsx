@@ -16,6 +16,7 @@ import { useCarregamento } from '../../components/feedback/contexto-carregamento
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { SelecaoPorIdControlada } from '../../components/formulario/SelecaoPorIdControlada';
+import { SelecaoPorId } from '../../components/SelecaoPorId';
 import { mensagemComDetalhe } from '../../lib/api';
 import type { Assistente } from './AlertaEtapa';
 import { type BuscaReencaminhamento, unidadeDoDocumento } from './api';
@@ -107,6 +108,7 @@ export function EtapaBusca({ assistente, busca, unidades, caixa, buscada, unidad
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 7 }}>
           <SelecaoPorIdControlada
+            Selecao={SelecaoPorId}
             id="reencaminhamento-unidade"
             rotulo="Unidade"
             textoAjuda="Unidades com documentos aguardando recebimento ou em sua posse."

@@ -1,29 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, AlertTitle, Box, Button, DialogContentText } from '@mui/material';
-import {
-  type Documento,
-  impedimentoLevantamento,
-  type LevantarSobrestamentoEntrada,
-  levantarSobrestamentoSchema,
-  MENSAGENS,
-  MOTIVO_SOBRESTAMENTO_MAXIMO,
-  type Sobrestamento,
-} from '@tramite/shared';
-import { useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
-import { useCarregamento } from '../../components/feedback/contexto-carregamento';
-import { useSnackbar } from '../../components/feedback/contexto-snackbar';
-import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
-import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
-import { mensagemComDetalhe } from '../../lib/api';
+import { Alert, AlertTitle, Box, Button } from '@mui/material';
+import { type Documento, impedimentoLevantamento, type Sobrestamento } from '@tramite/shared';
+import { lazy, useState } from 'react';
+import { SobDemanda } from '../../components/SobDemanda';
 import { formatarDataHora } from '../../lib/formatacao';
-import { useLevantarSobrestamento, useSobrestamento } from './consultas';
+import { useSobrestamento } from './consultas';
 import { documentoSobrestavel } from './regras';
 import { TEXTOS_SOBRESTAMENTO as T } from './textos';
 
-const ID_TITULO = 'titulo-dialogo-levantar';
-const CAMPOS: readonly FieldPath<LevantarSobrestamentoEntrada>[] = ['motivo'];
+// The lifting form (react-hook-form, zod) loads when first opened (issue 23).
+const DialogoLevantarSobrestamento = lazy(async () => ({
+  default: (await import('./DialogoLevantarSobrestamento')).DialogoLevantarSobrestamento,
+}));
 
 /**
  * The document page's banner while the document is suspended: the reason, until when, and for the holding unit the
@@ -59,14 +46,13 @@ export function AvisoSobrestamento({
     >
       <AlertTitle>{T.aviso(vigente.levantarEm)}</AlertTitle>
       <Detalhes vigente={vigente} />
-      <DialogoEdicao
-        aberto={levantando}
-        idTitulo={ID_TITULO}
-        titulo={T.tituloLevantar}
-        aoFechar={() => setLevantando(false)}
-      >
-        <FormularioLevantar idDocumento={documento.idDocumento} aoFechar={() => setLevantando(false)} />
-      </DialogoEdicao>
+      <SobDemanda aberto={levantando}>
+        <DialogoLevantarSobrestamento
+          aberto={levantando}
+          idDocumento={documento.idDocumento}
+          aoFechar={() => setLevantando(false)}
+        />
+      </SobDemanda>
     </Alert>
   );
 }
@@ -81,49 +67,5 @@ function Detalhes({ vigente }: { vigente: Sobrestamento }) {
         {T.desde(formatarDataHora(vigente.em), vigente.unidade.sigla, vigente.usuario)}
       </Box>
     </>
-  );
-}
-
-function FormularioLevantar({ idDocumento, aoFechar }: { idDocumento: number; aoFechar: () => void }) {
-  const levantar = useLevantarSobrestamento(idDocumento);
-  const snackbar = useSnackbar();
-  const { executar } = useCarregamento();
-  const { control, handleSubmit, setError, formState } = useForm<LevantarSobrestamentoEntrada>({
-    resolver: zodResolver(levantarSobrestamentoSchema),
-    defaultValues: { motivo: '' },
-  });
-  const enviar = handleSubmit(async (dados) => {
-    try {
-      await executar(T.levantando, () => levantar.mutateAsync(dados));
-      snackbar.sucesso(MENSAGENS.sobrestamento.levantado);
-      aoFechar();
-    } catch (erro) {
-      marcarErrosDoServidor(erro, CAMPOS, setError);
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.sobrestamento.erroLevantar, erro));
-    }
-  });
-  return (
-    <FormularioDialogo
-      idTitulo={ID_TITULO}
-      aoEnviar={enviar}
-      aoCancelar={aoFechar}
-      enviando={formState.isSubmitting}
-      rotuloEnviar="Levantar"
-      enviarComEnter={false}
-    >
-      <DialogContentText>{T.explicacaoLevantar}</DialogContentText>
-      <CampoTextoControlado
-        control={control}
-        name="motivo"
-        id="campo-motivo-levantamento"
-        label={T.rotuloMotivoLevantamento}
-        multiline
-        minRows={2}
-        fullWidth
-        autoFocus
-        maxLength={MOTIVO_SOBRESTAMENTO_MAXIMO}
-        textoAjuda=" "
-      />
-    </FormularioDialogo>
   );
 }

@@ -10,13 +10,15 @@ import {
 } from '@tramite/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
+import { CampoData } from '../../components/CampoData';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoDataControlado } from '../../components/formulario/CampoDataControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { marcarErrosDoServidor } from '../../components/formulario/erros-servidor';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { mensagemComDetalhe } from '../../lib/api';
 import { hojeNoNavegador } from '../../lib/calendario';
 import { useSobrestar } from './consultas';
@@ -97,6 +99,7 @@ function FormularioSobrestar({ idDocumento, numero, aoFechar }: Omit<DialogoSobr
           textoAjuda=" "
         />
         <CampoDataControlado
+          Campo={CampoData}
           control={control}
           name="levantarEm"
           id="campo-levantar-em"

@@ -1,7 +1,11 @@
-import MoveToInboxOutlined from '@mui/icons-material/MoveToInboxOutlined';
-import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material';
-import { type ContagensCaixaPostal, FILAS_CAIXA_POSTAL, type ItemCaixaPostal, MENSAGENS } from '@tramite/shared';
+import { Alert, Box, Link, Paper, Stack, Typography } from '@mui/material';
+import {
+  type FilaCaixaPostal,
+  type ItemCaixaPostal,
+  MENSAGENS_CAIXA_POSTAL,
+  MENSAGENS_DOCUMENTO,
+  MENSAGENS_PRAZOS,
+} from '@tramite/shared';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
@@ -12,7 +16,7 @@ import { useUsuario } from '../../lib/sessao';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useCaixaPostal, useMarcarLidoNaCaixa, useReceberDocumento } from './api';
 import { useRetornosPendentes } from './api-controle-prazos';
-import { ROTULOS_FILA, useContagensCaixa } from './contagens-caixa';
+import { useContagensCaixa } from './contagens-caixa';
 import { FormularioCaixaPostal } from './FormularioCaixaPostal';
 import {
   consultaDaCaixa,
@@ -27,8 +31,17 @@ import {
   type ValoresFiltrosCaixa,
   validarCaixa,
 } from './filtros-caixa';
-import { podeTramitar, seletorPrimeiraAcao, TabelaCaixaPostal } from './TabelaCaixaPostal';
+import { podeTramitar, seletorPrimeiraAcao } from './linhas-caixa';
 import { TEXTOS } from './textos';
+
+// The results (the table, the queues' chips, the bulk actions) load beside the box's first request, not with the screen (issue 23); the
+// section waits for them.
+const carregarTabela = () => import('./TabelaCaixaPostal');
+const carregarFilas = () => import('./FilasCaixa');
+const TabelaCaixaPostal = lazy(async () => ({ default: (await carregarTabela()).TabelaCaixaPostal }));
+const FilasCaixa = lazy(async () => ({ default: (await carregarFilas()).FilasCaixa }));
+const FiltroNaoLidos = lazy(async () => ({ default: (await carregarFilas()).FiltroNaoLidos }));
+const AcoesSelecao = lazy(async () => ({ default: (await carregarFilas()).AcoesSelecao }));
 
 // The dialogs load when first opened, so that the first screen does not carry them (issue 11: at most 250 KB).
 const DialogoConfirmacao = lazy(async () => ({
@@ -40,65 +53,15 @@ const DialogoTramitacaoLote = lazy(async () => ({
 const DialogoRecebimentoLote = lazy(async () => ({
   default: (await import('./DialogoTramitacaoLote')).DialogoRecebimentoLote,
 }));
+// The other feature's module too: its list of ciências is not for this screen.
 const DialogoCienciaLote = lazy(async () => ({ default: (await import('../ciencia/api')).DialogoCienciaLote }));
-
-type Fila = (typeof FILAS_CAIXA_POSTAL)[number];
-
-/** The queues of the box as chips with their counts; the chosen one is pressed (issue 20). */
-function FilasCaixa({
-  fila,
-  contagens,
-  aoEscolher,
-}: {
-  fila: Fila | '';
-  contagens: ContagensCaixaPostal | undefined;
-  aoEscolher: (fila: Fila | '') => void;
-}) {
-  const opcoes: { valor: Fila | ''; chave: Fila | 'todos' }[] = [
-    { valor: '', chave: 'todos' },
-    ...FILAS_CAIXA_POSTAL.map((valor) => ({ valor, chave: valor })),
-  ];
-  return (
-    <Stack
-      direction="row"
-      spacing={1}
-      useFlexGap
-      role="group"
-      aria-label="Filas da caixa postal"
-      data-testid="filas-caixa"
-      sx={{ flexWrap: 'wrap', px: 2, pt: 2 }}
-    >
-      {opcoes.map(({ valor, chave }) => {
-        const escolhida = fila === valor;
-        const quantidade = contagens?.[chave];
-        return (
-          <Chip
-            key={chave}
-            component="button"
-            clickable
-            aria-pressed={escolhida}
-            color={escolhida ? 'primary' : 'default'}
-            variant={escolhida ? 'filled' : 'outlined'}
-            onClick={() => aoEscolher(valor)}
-            data-testid={`fila-${chave}`}
-            label={
-              quantidade === undefined
-                ? ROTULOS_FILA[chave]
-                : `${ROTULOS_FILA[chave]} (${quantidade.toLocaleString('pt-BR')})`
-            }
-          />
-        );
-      })}
-    </Stack>
-  );
-}
 
 /** Issue 20: the unit's scheduled returns that are due today or overdue, with a link to them. */
 function AvisoRetornos({ quantidade }: { quantidade: number }) {
   if (quantidade === 0) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid="aviso-retornos">
-      {MENSAGENS.prazos.retornosVencidos(quantidade)}{' '}
+      {MENSAGENS_PRAZOS.retornosVencidos(quantidade)}{' '}
       <Link component={RouterLink} to="/controle-de-prazos?aba=retornos">
         Ver no controle de prazos
       </Link>
@@ -108,7 +71,7 @@ function AvisoRetornos({ quantidade }: { quantidade: number }) {
 
 /** Spec §8: a search that never got an answer (status 0) was too heavy; others show the server's message. */
 function mensagemErroBusca(erro: unknown): string {
-  if (erro instanceof ErroHttp && erro.status === 0) return MENSAGENS.caixaPostal.tempoEsgotado;
+  if (erro instanceof ErroHttp && erro.status === 0) return MENSAGENS_CAIXA_POSTAL.tempoEsgotado;
   return mensagemComDetalhe(TEXTOS.erroBuscarCaixaPostal, erro);
 }
 
@@ -207,12 +170,19 @@ export function CaixaPostalPage() {
   // Every answer without the number says so again, a repeated search included.
   // biome-ignore lint/correctness/useExhaustiveDependencies: dataUpdatedAt marks each new answer.
   useEffect(() => {
-    if (naoEncontrado) snackbar.erro(MENSAGENS.caixaPostal.documentoNaoEncontrado(numeroBuscado));
+    if (naoEncontrado) snackbar.erro(MENSAGENS_CAIXA_POSTAL.documentoNaoEncontrado(numeroBuscado));
   }, [naoEncontrado, numeroBuscado, snackbar, resultado.dataUpdatedAt]);
 
   const idUnidadeCaixa = Number(estado.filtros.idUnidadeAtual) || idUnidadeUsuario;
   const acoesHabilitadas = idUnidadeCaixa === idUnidadeUsuario;
   const retornos = useRetornosPendentes(idUnidadeUsuario !== null && acoesHabilitadas);
+  // The returns' notice comes with its own request: it sits below the form and the rows wait for it, so that neither
+  // the form nor the rows move down as it arrives (issue 23).
+  const aguardandoRetornos = acoesHabilitadas && retornos.isLoading;
+  const comConsulta = consulta !== null;
+  useEffect(() => {
+    if (comConsulta) void Promise.all([carregarTabela(), carregarFilas()]);
+  }, [comConsulta]);
 
   /** Shows this search: a new address, or the same one asked again (a repeated search is read anew). */
   function irPara(novo: EstadoCaixa) {
@@ -266,10 +236,10 @@ export function CaixaPostalPage() {
     const proximo = itens[posicao + 1] ?? item;
     try {
       await executar('Recebendo documento', () => receber.mutateAsync(item.idDocumento));
-      snackbar.sucesso(MENSAGENS.documento.recebido);
+      snackbar.sucesso(MENSAGENS_DOCUMENTO.recebido);
       setFocarDepois(proximo.idDocumento);
     } catch (erro) {
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
+      snackbar.erro(mensagemComDetalhe(MENSAGENS_DOCUMENTO.erroReceber, erro));
     }
   }
 
@@ -296,7 +266,6 @@ export function CaixaPostalPage() {
       titulo="Caixa postal"
       descricao={`Documentos enviados às suas unidades e os que estão com elas. Sem filtros, mostra os últimos ${DIAS_PERIODO_PADRAO} dias da sua unidade atual.`}
     >
-      {acoesHabilitadas ? <AvisoRetornos quantidade={retornos.data?.vencidosOuHoje ?? 0} /> : null}
       <FormularioCaixaPostal
         erro={erroFormulario ?? erroUrl}
         valores={valores}
@@ -304,104 +273,79 @@ export function CaixaPostalPage() {
         aoBuscar={buscar}
         aoLimpar={limpar}
       />
+      {acoesHabilitadas ? <AvisoRetornos quantidade={retornos.data?.vencidosOuHoje ?? 0} /> : null}
       {resultado.error ? (
         <Alert severity="error" role="status" data-testid="erro-resultados" sx={{ mb: 2 }}>
           {mensagemErroBusca(resultado.error)}
         </Alert>
       ) : null}
-      {consulta && resultado.data ? (
-        <Paper variant="outlined" component="section" aria-labelledby="titulo-caixa">
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ px: 2, pt: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-          >
-            <Box>
-              <Typography id="titulo-caixa" component="h2" variant="h6">
-                Documentos
-              </Typography>
-              <Typography role="status" data-testid="total-caixa" color="text.secondary">
-                {total === 1 ? '1 documento' : `${total.toLocaleString('pt-BR')} documentos`}
-                {selecionados.size > 0
-                  ? ` · ${selecionados.size === 1 ? '1 selecionado' : `${selecionados.size} selecionados`}`
-                  : ''}
-              </Typography>
-            </Box>
-            {acoesHabilitadas ? (
-              <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                <Button
-                  variant="contained"
-                  startIcon={<MoveToInboxOutlined />}
-                  disabled={paraReceber.length === 0}
-                  onClick={() => setRecebendoLote(true)}
-                >
-                  Receber selecionados
-                </Button>
-                <Button
-                  variant="contained"
-                  startIcon={<SendOutlined />}
-                  disabled={paraTramitar.length === 0}
-                  onClick={() => setTramitandoLote(true)}
-                >
-                  Tramitar selecionados
-                </Button>
-                <Button variant="outlined" disabled={selecionados.size === 0} onClick={() => setCienciaLote(true)}>
-                  Dar ciência
-                </Button>
-              </Stack>
-            ) : null}
-          </Stack>
-          <FilasCaixa
-            fila={estado.filtros.fila as Fila | ''}
-            contagens={contagens.data}
-            aoEscolher={(fila) => irPara({ ...estado, filtros: { ...estado.filtros, fila }, pagina: 1 })}
-          />
-          {estado.filtros.naoLidos === 'true' ? (
-            <Box sx={{ px: 2, pt: 1 }}>
-              {/* A click or Delete on the chip removes the filter (the link from the home page's "não lidos"). */}
-              <Chip
-                label="Somente os que não abri"
-                color="primary"
-                variant="outlined"
-                aria-label="Somente os que não abri: remover este filtro"
-                onClick={semNaoLidos}
-                onDelete={semNaoLidos}
-                data-testid="filtro-nao-lidos"
-              />
-            </Box>
-          ) : null}
-          {!acoesHabilitadas ? (
-            <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
-              Esta não é a sua unidade atual: para receber ou tramitar seus documentos, troque a unidade atual nas
-              configurações do usuário.
-            </Alert>
-          ) : null}
-          {naoEncontrado ? (
-            <Alert severity="warning" sx={{ m: 2 }} data-testid="documento-nao-encontrado">
-              {MENSAGENS.caixaPostal.documentoNaoEncontrado(numeroBuscado)}
-            </Alert>
-          ) : null}
-          {resultado.data.itens.length === 0 && !naoEncontrado ? (
-            <Alert severity="info" sx={{ m: 2 }} data-testid="caixa-vazia">
-              {TEXTOS.caixaVazia}
-            </Alert>
-          ) : null}
-          {resultado.data.itens.length > 0 ? (
-            <TabelaCaixaPostal
-              resultado={resultado.data}
-              estado={estado}
-              atualizando={resultado.isPlaceholderData}
-              acoesHabilitadas={acoesHabilitadas}
-              selecionados={selecionados}
-              aoSelecionar={selecionar}
-              aoReceber={setRecebendo}
-              aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
-              aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
-              refCorpo={corpoTabela}
-              aoAbrir={(item) => marcarLido(item.idDocumento)}
+      {consulta && resultado.data && !aguardandoRetornos ? (
+        // The whole section waits for the table's module: nothing in it moves when the rows arrive.
+        <Suspense fallback={null}>
+          <Paper variant="outlined" component="section" aria-labelledby="titulo-caixa">
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={2}
+              sx={{ px: 2, pt: 2, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+            >
+              <Box>
+                <Typography id="titulo-caixa" component="h2" variant="h6">
+                  Documentos
+                </Typography>
+                <Typography role="status" data-testid="total-caixa" color="text.secondary">
+                  {total === 1 ? '1 documento' : `${total.toLocaleString('pt-BR')} documentos`}
+                  {selecionados.size > 0
+                    ? ` · ${selecionados.size === 1 ? '1 selecionado' : `${selecionados.size} selecionados`}`
+                    : ''}
+                </Typography>
+              </Box>
+              {acoesHabilitadas ? (
+                <AcoesSelecao
+                  receber={paraReceber.length > 0 ? () => setRecebendoLote(true) : null}
+                  tramitar={paraTramitar.length > 0 ? () => setTramitandoLote(true) : null}
+                  darCiencia={selecionados.size > 0 ? () => setCienciaLote(true) : null}
+                />
+              ) : null}
+            </Stack>
+            <FilasCaixa
+              fila={estado.filtros.fila as FilaCaixaPostal | ''}
+              contagens={contagens.data}
+              aoEscolher={(fila) => irPara({ ...estado, filtros: { ...estado.filtros, fila }, pagina: 1 })}
             />
-          ) : null}
-        </Paper>
+            {estado.filtros.naoLidos === 'true' ? <FiltroNaoLidos aoRemover={semNaoLidos} /> : null}
+            {!acoesHabilitadas ? (
+              <Alert severity="info" sx={{ mx: 2, mt: 2 }}>
+                Esta não é a sua unidade atual: para receber ou tramitar seus documentos, troque a unidade atual nas
+                configurações do usuário.
+              </Alert>
+            ) : null}
+            {naoEncontrado ? (
+              <Alert severity="warning" sx={{ m: 2 }} data-testid="documento-nao-encontrado">
+                {MENSAGENS_CAIXA_POSTAL.documentoNaoEncontrado(numeroBuscado)}
+              </Alert>
+            ) : null}
+            {resultado.data.itens.length === 0 && !naoEncontrado ? (
+              <Alert severity="info" sx={{ m: 2 }} data-testid="caixa-vazia">
+                {TEXTOS.caixaVazia}
+              </Alert>
+            ) : null}
+            {resultado.data.itens.length > 0 ? (
+              <TabelaCaixaPostal
+                resultado={resultado.data}
+                estado={estado}
+                atualizando={resultado.isPlaceholderData}
+                acoesHabilitadas={acoesHabilitadas}
+                selecionados={selecionados}
+                aoSelecionar={selecionar}
+                aoReceber={setRecebendo}
+                aoPaginar={(pagina, tamanhoPagina) => irPara({ ...estado, pagina, tamanhoPagina })}
+                aoOrdenar={(ordenacao, direcao) => irPara({ ...estado, ordenacao, direcao, pagina: 1 })}
+                refCorpo={corpoTabela}
+                aoAbrir={(item) => marcarLido(item.idDocumento)}
+              />
+            ) : null}
+          </Paper>
+        </Suspense>
       ) : null}
       <Suspense fallback={null}>
         {recebendo !== null || dialogosUsados.recebimento ? (

@@ -9,6 +9,7 @@ import {
 } from '@tramite/shared';
 import { useEffect, useRef } from 'react';
 import { type FieldValues, type UseFormReturn, useWatch } from 'react-hook-form';
+import { CampoData } from '../../components/CampoData';
 import { CampoDataControlado } from '../../components/formulario/CampoDataControlado';
 import { CampoOpcoesControlado } from '../../components/formulario/CampoOpcoesControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
@@ -91,6 +92,7 @@ export function CamposPrazo<T extends ValoresPrazo & FieldValues, C, R extends F
       {modo === 'DATA' ? (
         <Grid size={METADE}>
           <CampoDataControlado
+            Campo={CampoData}
             control={control}
             name="dataPrazo"
             id={`${id}-data-prazo`}
@@ -121,6 +123,7 @@ export function CamposPrazo<T extends ValoresPrazo & FieldValues, C, R extends F
       ) : null}
       <Grid size={METADE}>
         <CampoDataControlado
+          Campo={CampoData}
           control={control}
           name="retornoProgramado"
           id={`${id}-retorno-programado`}

@@ -14,7 +14,8 @@ import { useForm } from 'react-hook-form';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
-import { FormularioDialogo, marcarErrosDoServidor } from '../../components/formulario/FormularioDialogo';
+import { marcarErrosDoServidor } from '../../components/formulario/erros-servidor';
+import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
 import { api, mensagemComDetalhe } from '../../lib/api';
 import { chavesDocumentos } from '../documentos/api';
 

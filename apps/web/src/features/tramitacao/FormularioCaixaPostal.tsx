@@ -1,5 +1,5 @@
 import { Box, Checkbox, Grid, MenuItem, Paper, TextField } from '@mui/material';
-import { MENSAGENS, SITUACOES_PRAZO } from '@tramite/shared';
+import { MENSAGENS_CAIXA_POSTAL, MENSAGENS_LOOKUPS, SITUACOES_PRAZO } from '@tramite/shared';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { RodapeBusca } from '../../components/RodapeBusca';
@@ -21,8 +21,8 @@ function numero(texto: string): number | null {
 /** Spec §8: a 400 on the types has its own message; any other failure the generic one. */
 function mensagemErroTipos(erro: unknown): string {
   return erro instanceof ErroHttp && erro.status === 400
-    ? MENSAGENS.caixaPostal.tiposInvalidos
-    : MENSAGENS.lookups.erroBuscarTiposDocumento;
+    ? MENSAGENS_CAIXA_POSTAL.tiposInvalidos
+    : MENSAGENS_LOOKUPS.erroBuscarTiposDocumento;
 }
 
 /**
@@ -33,14 +33,14 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
   const tipos = useTiposDocumentos();
   const unidades = useUnidadesCaixaPostal();
   useErroConsulta(tipos.error, mensagemErroTipos);
-  useErroConsulta(unidades.error, MENSAGENS.caixaPostal.erroUnidadesAutorizadas);
+  useErroConsulta(unidades.error, MENSAGENS_CAIXA_POSTAL.erroUnidadesAutorizadas);
 
   const mudar = (alteracoes: Partial<Record<CampoFiltroCaixa, string | number | null>>) => {
     // The values are the text the URL carries: a number as its digits, none as ''.
     const textos = Object.entries(alteracoes).map(([campo, valor]) => [campo, valor === null ? '' : String(valor)]);
     aoMudar({ ...valores, ...Object.fromEntries(textos) });
   };
-  const erroDatas = erro === MENSAGENS.caixaPostal.dataIncompleta || erro === MENSAGENS.caixaPostal.filtroObrigatorio;
+  const erroDatas = erro === MENSAGENS_CAIXA_POSTAL.dataIncompleta || erro === MENSAGENS_CAIXA_POSTAL.filtroObrigatorio;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 3 }}>
@@ -62,7 +62,7 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
               fullWidth
               value={valores.numeroDocumento}
               onChange={(evento) => mudar({ numeroDocumento: evento.target.value })}
-              error={erro === MENSAGENS.caixaPostal.filtroObrigatorio}
+              error={erro === MENSAGENS_CAIXA_POSTAL.filtroObrigatorio}
               slotProps={{ htmlInput: { maxLength: 40 } }}
             />
           </Grid>
@@ -90,7 +90,7 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
               }
               onChange={(evento) => mudar({ idUnidadeAtual: evento.target.value })}
               error={unidades.isError}
-              helperText={unidades.isError ? MENSAGENS.caixaPostal.erroUnidadesAutorizadas : undefined}
+              helperText={unidades.isError ? MENSAGENS_CAIXA_POSTAL.erroUnidadesAutorizadas : undefined}
             >
               {(unidades.data ?? []).map((unidade) => (
                 <MenuItem key={unidade.id} value={String(unidade.id)}>

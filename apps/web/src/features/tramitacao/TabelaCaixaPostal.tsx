@@ -12,6 +12,7 @@ import { CHIP_QUEBRAVEL, type ColunaTabela, Tabela } from '../../components/Tabe
 import { TAMANHOS_PAGINA_BUSCA } from '../../lib/estado-url';
 import { formatarDataHora, formatarDias } from '../../lib/formatacao';
 import type { EstadoCaixa, OrdenacaoCaixa } from './filtros-caixa';
+import { podeTramitar, selecionavel } from './linhas-caixa';
 
 interface TabelaCaixaPostalProps {
   resultado: PaginaCaixaPostal;
@@ -37,14 +38,6 @@ const ORDENAVEIS: Record<OrdenacaoCaixa, { rotulo: string; direcaoInicial: 'asc'
   prazo: { rotulo: 'Prazo', direcaoInicial: 'asc' },
 };
 
-/** Documents the unit holds (received, or drafts of the unit) can be forwarded from the box. */
-export function podeTramitar(item: ItemCaixaPostal): boolean {
-  return item.recebido || item.situacao === 'EM_CRIACAO';
-}
-
-/** What a row can be selected for: received ones are forwarded, waiting ones received, in bulk. */
-export const selecionavel = (item: ItemCaixaPostal) => item.recebido || item.pendenteRecebimento;
-
 /** Days in the unit since the last sending; '—' for drafts. */
 function diasNaUnidade(item: ItemCaixaPostal): string {
   return item.prazo === null ? '—' : formatarDias(item.prazo);
@@ -52,9 +45,6 @@ function diasNaUnidade(item: ItemCaixaPostal): string {
 
 /** The deadline's chip wraps in a narrow column instead of widening the table. */
 const SELO_QUEBRAVEL = { '& .MuiChip-root': CHIP_QUEBRAVEL } as const;
-
-/** The selector of a row's first action (Receber, else Tramitar), for moving the focus to it. */
-export const seletorPrimeiraAcao = (idDocumento: number) => `[data-primeira-acao="${idDocumento}"]`;
 
 /**
  * One page of the postal box, sorted and paginated on the server. At 1366 px it fits with Urgência and the actions

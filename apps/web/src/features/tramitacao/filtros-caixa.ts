@@ -9,7 +9,6 @@ import {
   type SituacaoPrazo,
   validarFiltrosCaixaPostal,
 } from '@tramite/shared';
-import dayjs from 'dayjs';
 import {
   type DescricaoUrl,
   type EstadoUrl,
@@ -20,7 +19,6 @@ import {
   TAMANHO_PAGINA_BUSCA_PADRAO,
   temFiltrosPreenchidos,
 } from '../../lib/estado-url';
-import { FORMATO_DATA_API } from '../../lib/formatacao';
 
 export type OrdenacaoCaixa = (typeof ORDENACOES_CAIXA_POSTAL)[number];
 
@@ -65,13 +63,24 @@ export type EstadoCaixa = EstadoUrl<CampoFiltroCaixa, OrdenacaoCaixa>;
 
 export const filtrosCaixaVazios = (): ValoresFiltrosCaixa => filtrosVaziosDe(DESCRICAO_CAIXA);
 
+/**
+ * The browser's calendar day as the API takes it (YYYY-MM-DD). Plain Date arithmetic, not dayjs: the menu's count
+ * of the box uses this module, and the first screen should not carry dayjs for it (issue 23).
+ */
+function diaLocal(data: Date): string {
+  const doisDigitos = (numero: number) => String(numero).padStart(2, '0');
+  return `${data.getFullYear()}-${doisDigitos(data.getMonth() + 1)}-${doisDigitos(data.getDate())}`;
+}
+
 /** The filters of a box opened without any: the user's current unit and the last DIAS_PERIODO_PADRAO days. */
-export function filtrosCaixaPadrao(idUnidadeAtual: number | null, hoje = dayjs()): ValoresFiltrosCaixa {
+export function filtrosCaixaPadrao(idUnidadeAtual: number | null, hoje = new Date()): ValoresFiltrosCaixa {
+  const inicio = new Date(hoje);
+  inicio.setDate(inicio.getDate() - DIAS_PERIODO_PADRAO);
   return {
     ...filtrosCaixaVazios(),
     idUnidadeAtual: idUnidadeAtual === null ? '' : String(idUnidadeAtual),
-    dataInicio: hoje.subtract(DIAS_PERIODO_PADRAO, 'day').format(FORMATO_DATA_API),
-    dataFim: hoje.format(FORMATO_DATA_API),
+    dataInicio: diaLocal(inicio),
+    dataFim: diaLocal(hoje),
   };
 }
 

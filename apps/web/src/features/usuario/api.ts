@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type AlterarConfiguracoes, type Configuracoes, MENSAGENS, type Usuario } from '@tramite/shared';
+import { type AlterarConfiguracoes, type Configuracoes, MENSAGENS_USUARIO, type Usuario } from '@tramite/shared';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { api } from '../../lib/api';
@@ -33,9 +33,9 @@ export function useTrocarUnidade(usuario: Usuario): (idUnidade: number) => Promi
       );
       // Postal box, permissions on documents, counts: everything shown depends on the current unit.
       await queryClient.invalidateQueries({ predicate: (consulta) => consulta.queryKey[0] !== 'sessao' });
-      snackbar.sucesso(MENSAGENS.usuario.unidadeAlterada(escolhida?.sigla ?? ''));
+      snackbar.sucesso(MENSAGENS_USUARIO.unidadeAlterada(escolhida?.sigla ?? ''));
     } catch {
-      snackbar.erro(MENSAGENS.usuario.erroAlterarConfiguracoes);
+      snackbar.erro(MENSAGENS_USUARIO.erroAlterarConfiguracoes);
     }
   };
 }
