@@ -133,3 +133,35 @@ export async function medirSqlPuro(
   await Promise.all(Array.from({ length: opcoes.conexoes }, trabalhador));
   return estatisticas(latencias, (performance.now() - inicio) / 1000, erros);
 }
+
+/** The API and its bare SQL side by side, each at 1 and 32 connections (the 32 left out for a slow request). */
+export interface ApiAoLadoDoSql {
+  api1: Estatisticas;
+  puro1: Estatisticas;
+  api32: Estatisticas | null;
+  puro32: Estatisticas | null;
+}
+
+/**
+ * Times one request through the API (`base` + `pedido`) and the statements it ran (`consultas`) on the bare pool:
+ * a warm-up at 4 connections, then 1 and 32. A `lento` request is timed by count at 1 connection only: autocannon
+ * counts only the answers that arrive within its duration, and 32 connections of multi-second statements on a 2-core
+ * machine would run for minutes and say nothing more.
+ */
+export async function medirApiAoLadoDoSql(
+  base: string,
+  pedido: PedidoHttp,
+  consultas: ConsultaCapturada[],
+  opcoes: { poolPuro: pg.Pool; segundos: number; aquecimento: number; lento: boolean },
+): Promise<ApiAoLadoDoSql> {
+  const { poolPuro, segundos, lento } = opcoes;
+  if (!lento) {
+    await medirHttp(base, pedido, { conexoes: 4, segundos: opcoes.aquecimento });
+    await medirSqlPuro(poolPuro, consultas, { conexoes: 4, segundos: opcoes.aquecimento });
+  }
+  const api1 = await medirHttp(base, pedido, lento ? { conexoes: 1, quantidade: 3 } : { conexoes: 1, segundos });
+  const puro1 = await medirSqlPuro(poolPuro, consultas, { conexoes: 1, segundos });
+  const api32 = lento ? null : await medirHttp(base, pedido, { conexoes: 32, segundos });
+  const puro32 = lento ? null : await medirSqlPuro(poolPuro, consultas, { conexoes: 32, segundos });
+  return { api1, puro1, api32, puro32 };
+}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { ConsultaCapturada } from './captura-sql.ts';
-import { type Estatisticas, medirHttp, medirSqlPuro } from './medicao.ts';
+import { type Estatisticas, medirApiAoLadoDoSql } from './medicao.ts';
 import { marca, ms, type Resultados } from './resultados.ts';
 import { BASE, CABECALHO_CAPTURA, type ContextoSecao, comBanco, hojeMais, log, XRW } from './servidor.ts';
 import { ESPECIAIS } from './universidade.ts';
@@ -132,22 +132,7 @@ export async function medirBuscasConteudo(
       const t0 = performance.now();
       await buscar(caminho, chamador.cookie);
       const lento = performance.now() - t0 > LENTO_MS;
-      if (!lento) {
-        await medirHttp(BASE, pedido, { conexoes: 4, segundos: opcoes.aquecimento });
-        await medirSqlPuro(opcoes.poolPuro, consultas, { conexoes: 4, segundos: opcoes.aquecimento });
-      }
-      // autocannon only counts the answers that arrive within its duration: a slow search is timed by count.
-      const api1 = await medirHttp(
-        BASE,
-        pedido,
-        lento ? { conexoes: 1, quantidade: 3 } : { conexoes: 1, segundos: opcoes.segundos },
-      );
-      const puro1 = await medirSqlPuro(opcoes.poolPuro, consultas, { conexoes: 1, segundos: opcoes.segundos });
-      // 32 connections of multi-second statements on a 2-core machine would run for minutes and say nothing more.
-      const api32 = lento ? null : await medirHttp(BASE, pedido, { conexoes: 32, segundos: opcoes.segundos });
-      const puro32 = lento
-        ? null
-        : await medirSqlPuro(opcoes.poolPuro, consultas, { conexoes: 32, segundos: opcoes.segundos });
+      const { api1, puro1, api32, puro32 } = await medirApiAoLadoDoSql(BASE, pedido, consultas, { ...opcoes, lento });
       const comOcorrencia = (pagina.itens ?? []).filter((i) => i.ocorrencia).length;
       log(
         `conteúdo: ${medida}: ${pagina.total ?? '?'} documentos (${comOcorrencia} com trecho na 1ª página); API p50 ${ms(api1.p50)} (1) ${ms(api32?.p50 ?? Number.NaN)} (32); SQL ${ms(puro1.p50)} (1) ${ms(puro32?.p50 ?? Number.NaN)} (32); ${consultas.length} comandos`,

@@ -8,7 +8,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { BancoPreparado } from './banco.ts';
-import { type Estatisticas, medirHttp, medirSqlPuro } from './medicao.ts';
+import { type Estatisticas, medirApiAoLadoDoSql } from './medicao.ts';
 import { marca, ms, type Resultados } from './resultados.ts';
 import { BASE, CABECALHO_CAPTURA, type ContextoSecao, comBanco, entrar, hojeMais, log } from './servidor.ts';
 import { ESPECIAIS } from './universidade.ts';
@@ -183,22 +183,12 @@ export async function medirPainel(
         log(`    ${c.texto.replace(/\s+/g, ' ').slice(0, 600)} ${JSON.stringify(c.valores).slice(0, 200)}`);
       }
     }
-    const http = { caminho: pedido.caminho, cabecalhos };
-    if (!lento) {
-      await medirHttp(BASE, http, { conexoes: 4, segundos: opcoes.aquecimento });
-      await medirSqlPuro(opcoes.poolPuro, consultas, { conexoes: 4, segundos: opcoes.aquecimento });
-    }
-    // autocannon only counts the answers that arrive within its duration: a slow request is timed by count.
-    const api1 = await medirHttp(
+    const { api1, puro1, api32, puro32 } = await medirApiAoLadoDoSql(
       BASE,
-      http,
-      lento ? { conexoes: 1, quantidade: 3 } : { conexoes: 1, segundos: opcoes.segundos },
+      { caminho: pedido.caminho, cabecalhos },
+      consultas,
+      { ...opcoes, lento },
     );
-    const puro1 = await medirSqlPuro(opcoes.poolPuro, consultas, { conexoes: 1, segundos: opcoes.segundos });
-    const api32 = lento ? null : await medirHttp(BASE, http, { conexoes: 32, segundos: opcoes.segundos });
-    const puro32 = lento
-      ? null
-      : await medirSqlPuro(opcoes.poolPuro, consultas, { conexoes: 32, segundos: opcoes.segundos });
     const resposta = resumir(pedido.rota, JSON.parse(texto) as Corpo);
     log(
       `painel: ${pedido.nome}: ${resposta}; API p50 ${ms(api1.p50)} (1) ${ms(api32?.p50 ?? Number.NaN)} (32); SQL ${ms(puro1.p50)} (1) ${ms(puro32?.p50 ?? Number.NaN)} (32); ${consultas.length} comandos`,
