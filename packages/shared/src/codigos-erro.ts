@@ -53,6 +53,8 @@ export const CODIGOS_ERRO = {
   TRABALHO_TEMPO_ESGOTADO: 'TRABALHO_TEMPO_ESGOTADO',
   /** Heavy work past its memory limit: the same input would fail again (narrow it). */
   TRABALHO_MEMORIA_ESGOTADA: 'TRABALHO_MEMORIA_ESGOTADA',
+  /** The Tramita GOV.BR certificate or key given cannot be used (unreadable, wrong password, key of another). */
+  TRAMITA_CERTIFICADO_INVALIDO: 'TRAMITA_CERTIFICADO_INVALIDO',
   // 429
   /** Too many requests in a time window: wait for Retry-After. */
   LIMITE_TAXA: 'LIMITE_TAXA',
@@ -62,6 +64,15 @@ export const CODIGOS_ERRO = {
   LIMITE_SIMULTANEOS: 'LIMITE_SIMULTANEOS',
   // 500
   ERRO_INTERNO: 'ERRO_INTERNO',
+  // 502: Tramita GOV.BR (issue 24), the barramento refused or could not be understood
+  /** The barramento refused the system's certificate during the TLS handshake. */
+  TRAMITA_CERTIFICADO_RECUSADO: 'TRAMITA_CERTIFICADO_RECUSADO',
+  /** The server that answered could not be verified as the barramento (certificate, name). */
+  TRAMITA_SERVIDOR_NAO_CONFIAVEL: 'TRAMITA_SERVIDOR_NAO_CONFIAVEL',
+  /** The barramento answered an error; its own code and message come with it. */
+  TRAMITA_ERRO_BARRAMENTO: 'TRAMITA_ERRO_BARRAMENTO',
+  /** The barramento answered success in a shape the product does not read. */
+  TRAMITA_RESPOSTA_INVALIDA: 'TRAMITA_RESPOSTA_INVALIDA',
   // 503
   BANCO_INDISPONIVEL: 'BANCO_INDISPONIVEL',
   /** The server has no room for this work now (uploads, the workers' queue, the consolidations' disk budget). */
@@ -72,5 +83,10 @@ export const CODIGOS_ERRO = {
   TRABALHO_INTERROMPIDO: 'TRABALHO_INTERROMPIDO',
   /** The PDF could not be produced. */
   ERRO_GERAR_PDF: 'ERRO_GERAR_PDF',
+  /** The barramento could not be reached, or dropped the connection. */
+  TRAMITA_INDISPONIVEL: 'TRAMITA_INDISPONIVEL',
+  // 504
+  /** The barramento did not answer within the time limit. */
+  TRAMITA_TEMPO_ESGOTADO: 'TRAMITA_TEMPO_ESGOTADO',
 } as const;
 export type CodigoErro = (typeof CODIGOS_ERRO)[keyof typeof CODIGOS_ERRO];

@@ -26,5 +26,7 @@ export * from './relatorios.ts';
 export * from './resumo-diario.ts';
 export * from './rotulos.ts';
 export * from './sobrestamento.ts';
+export * from './tramita.ts';
+export * from './tramita-protocolo.ts';
 export * from './tramitacao.ts';
 export * from './verificacao.ts';

@@ -401,6 +401,27 @@ export const MENSAGENS_CONTEUDO = {
   tentativasEsgotadas: 'A leitura do arquivo falhou três vezes e não será tentada de novo sem um pedido',
 } as const;
 
+/** Issue 24: Tramita GOV.BR, the federal barramento of electronic processes. */
+export const MENSAGENS_TRAMITA = {
+  certificadoIlegivel:
+    'O certificado do Tramita GOV.BR não pôde ser lido: confira o arquivo (PKCS#12 ou PEM do certificado e da chave) e a senha',
+  chaveNaoCorresponde: 'A chave privada informada não corresponde ao certificado do Tramita GOV.BR',
+  certificadoRecusado:
+    'O Tramita GOV.BR recusou o certificado do sistema: confira se é o certificado deste ambiente (homologação ou produção) e se ainda é válido',
+  conexaoEncerradaNoCertificado:
+    'O Tramita GOV.BR encerrou a conexão ao receber o certificado do sistema: confira se é o certificado deste ambiente (homologação ou produção) e se ainda é válido',
+  servidorNaoConfiavel: (endereco: string) =>
+    `Não foi possível confirmar que ${endereco} é o Tramita GOV.BR: o certificado do servidor não é confiável ou não corresponde ao endereço`,
+  indisponivel: (endereco: string) =>
+    `Não foi possível conectar ao Tramita GOV.BR em ${endereco}; tente novamente mais tarde`,
+  tempoEsgotado: (segundos: number) =>
+    `O Tramita GOV.BR não respondeu em ${segundos.toLocaleString('pt-BR')} segundos; tente novamente mais tarde`,
+  erroBarramento: (mensagem: string, codigo?: string) =>
+    `O Tramita GOV.BR recusou o pedido: ${mensagem}${codigo ? ` (código ${codigo})` : ''}`,
+  erroHttp: (status: number) => `O Tramita GOV.BR respondeu com um erro (HTTP ${status})`,
+  respostaInvalida: 'O Tramita GOV.BR respondeu em um formato que o Trâmite não reconhece',
+} as const;
+
 /**
  * Every user-facing message of the specification, defined once and used by the web app and the API.
  * Grouped by the screen or rule they belong to (spec sections 5 and 8); each group is also its own constant, so that
@@ -436,4 +457,5 @@ export const MENSAGENS = {
   resumoDiario: MENSAGENS_RESUMO_DIARIO,
   conteudo: MENSAGENS_CONTEUDO,
   painel: MENSAGENS_PAINEL,
+  tramita: MENSAGENS_TRAMITA,
 } as const;

@@ -1,0 +1,366 @@
+import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { Agent, request } from 'node:https';
+import type { TLSSocket } from 'node:tls';
+import {
+  type CodigoErro,
+  type ConsultaEstruturas,
+  type EspeciePen,
+  type EstruturaPen,
+  erroPenSchema,
+  estruturaPenSchema,
+  type HipoteseLegalPen,
+  type ListaEstruturas,
+  listaEspeciesSchema,
+  listaEstruturasSchema,
+  listaHipotesesSchema,
+  listaPendenciasSchema,
+  listaRepositoriosSchema,
+  MENSAGENS,
+  type PendenciaPen,
+  type RepositorioPen,
+} from '@tramite/shared';
+import forge from 'node-forge';
+import type { z } from 'zod';
+import { ErroDominio } from '../../platform/erros.ts';
+
+/**
+ * The product's client of the Tramita GOV.BR REST API v3 (docs/tramita-govbr-protocolo.md): mutual TLS with the
+ * system's certificate (no token), JSON in and out checked against the shared schemas, every failure turned into an
+ * ErroBarramento with a Portuguese message.
+ */
+
+type CodigoTramita = Extract<CodigoErro, `TRAMITA_${string}`>;
+
+/**
+ * A failure talking to the barramento. `codigo` and `status` are the product's (the API answers with them);
+ * `statusBarramento` and `codigoBarramento` are what the barramento answered, when it did: branch on
+ * `codigoBarramento` (e.g. '0044'), since the barramento's HTTP statuses are not documented.
+ */
+export class ErroBarramento extends ErroDominio {
+  constructor(
+    codigo: CodigoTramita,
+    mensagem: string,
+    readonly statusBarramento: number | null = null,
+    readonly codigoBarramento: string | null = null,
+    causa?: unknown,
+  ) {
+    super(codigo, mensagem);
+    this.name = 'ErroBarramento';
+    if (causa !== undefined) this.cause = causa;
+  }
+}
+
+export type CertificadoTramita =
+  | { formato: 'PKCS12'; arquivo: Buffer; senha: string }
+  | { formato: 'PEM'; certificado: string; chave: string; senhaChave?: string };
+
+export interface OpcoesClienteTramita {
+  /** The REST v3 base, e.g. https://homolog.api.processoeletronico.gov.br/interoperabilidade/rest/v3/ */
+  urlBase: string;
+  certificado: CertificadoTramita;
+  /** CAs trusted for the barramento's own certificate (PEM); absent, Node's public roots. */
+  autoridades?: string[];
+  /** Limit of each request, from connecting to the last byte of the answer. */
+  tempoLimiteMs?: number;
+}
+
+/** The reference client waits 300 s per request (notes §2): a part of 50 MiB travels as 67 MB of Base64. */
+const TEMPO_LIMITE_PADRAO_MS = 300_000;
+/** A JSON answer larger than this is not read: the longest list (structures of a repository) is far smaller. */
+const TAMANHO_MAXIMO_RESPOSTA = 64 * 1024 * 1024;
+
+/** TLS alerts the barramento sends when it does not accept the system's certificate. */
+const ALERTA_CERTIFICADO_RECUSADO =
+  /ALERT_(CERTIFICATE_REQUIRED|UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|CERTIFICATE_EXPIRED|CERTIFICATE_REVOKED|UNSUPPORTED_CERTIFICATE|ACCESS_DENIED|HANDSHAKE_FAILURE)/;
+/** OpenSSL's verification failures of the server's certificate, as Node names them. */
+const SERVIDOR_NAO_VERIFICADO = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'INVALID_CA',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+const certificadoInvalido = (mensagem: string, causa?: unknown) =>
+  new ErroBarramento('TRAMITA_CERTIFICADO_INVALIDO', mensagem, null, null, causa);
+
+/**
+ * A PKCS#12 read with node-forge, not handed to OpenSSL: files issued with RC2 or other legacy ciphers open too
+ * (OpenSSL 3 refuses them without its legacy provider). Answers the certificate chain (the one matching the key
+ * first) and the key, in PEM.
+ */
+function pemDoPkcs12(arquivo: Buffer, senha: string): { certificados: string; chave: string } {
+  let p12: forge.pkcs12.Pkcs12Pfx;
+  try {
+    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(arquivo.toString('binary'))), senha);
+  } catch (erro) {
+    throw certificadoInvalido(MENSAGENS.tramita.certificadoIlegivel, erro);
+  }
+  const bolsas = (tipo: string) => p12.getBags({ bagType: tipo })[tipo] ?? [];
+  const chave = [...bolsas(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bolsas(forge.pki.oids.keyBag as string)][0]
+    ?.key as forge.pki.rsa.PrivateKey | undefined;
+  const certificados = bolsas(forge.pki.oids.certBag as string).flatMap((bolsa) => (bolsa.cert ? [bolsa.cert] : []));
+  if (!chave || certificados.length === 0) throw certificadoInvalido(MENSAGENS.tramita.certificadoIlegivel);
+  const doTitular = (c: forge.pki.Certificate) => (c.publicKey as forge.pki.rsa.PublicKey).n.equals(chave.n);
+  const cadeia = [...certificados.filter(doTitular), ...certificados.filter((c) => !doTitular(c))];
+  return {
+    certificados: cadeia.map((c) => forge.pki.certificateToPem(c)).join(''),
+    chave: forge.pki.privateKeyToPem(chave),
+  };
+}
+
+/** The chain and the key for TLS, after checking the key is the certificate's. */
+function credenciais(certificado: CertificadoTramita): { cert: string; key: string } {
+  const { certificados, chave, senha } =
+    certificado.formato === 'PKCS12'
+      ? { ...pemDoPkcs12(certificado.arquivo, certificado.senha), senha: undefined }
+      : { certificados: certificado.certificado, chave: certificado.chave, senha: certificado.senhaChave };
+  let titular: X509Certificate;
+  let chavePrivada: KeyObject;
+  try {
+    titular = new X509Certificate(certificados);
+    chavePrivada = createPrivateKey(senha === undefined ? chave : { key: chave, passphrase: senha });
+  } catch (erro) {
+    throw certificadoInvalido(MENSAGENS.tramita.certificadoIlegivel, erro);
+  }
+  if (!titular.checkPrivateKey(chavePrivada)) throw certificadoInvalido(MENSAGENS.tramita.chaveNaoCorresponde);
+  return { cert: certificados, key: chavePrivada.export({ type: 'pkcs8', format: 'pem' }).toString() };
+}
+
+export class ClienteTramita {
+  private readonly agente: Agent;
+  private readonly urlBase: URL;
+  private readonly tempoLimiteMs: number;
+
+  constructor(opcoes: OpcoesClienteTramita) {
+    this.urlBase = new URL(opcoes.urlBase.endsWith('/') ? opcoes.urlBase : `${opcoes.urlBase}/`);
+    this.tempoLimiteMs = opcoes.tempoLimiteMs ?? TEMPO_LIMITE_PADRAO_MS;
+    this.agente = new Agent({
+      ...credenciais(opcoes.certificado),
+      ...(opcoes.autoridades ? { ca: opcoes.autoridades } : {}),
+      keepAlive: true,
+    });
+  }
+
+  /** Closes the kept-alive connections. */
+  fechar(): void {
+    this.agente.destroy();
+  }
+
+  /** GET healthcheck: resolves when the barramento answers 2xx to this system. */
+  async healthcheck(): Promise<void> {
+    await this.pedir('GET', 'healthcheck');
+  }
+
+  /** GET repositorios-de-estruturas?ativos=true */
+  listarRepositorios(): Promise<RepositorioPen[]> {
+    return this.pedir('GET', 'repositorios-de-estruturas', {
+      consulta: { ativos: true },
+      esquema: listaRepositoriosSchema,
+    });
+  }
+
+  /** Searches the structures of a repository; the reference client repeats the repository in the query. */
+  consultarEstruturas(idRepositorio: number, filtros: ConsultaEstruturas = {}): Promise<ListaEstruturas> {
+    return this.pedir('GET', `repositorios-de-estruturas/${idRepositorio}/estruturas-organizacionais`, {
+      consulta: { identificacaoDoRepositorioDeEstruturas: idRepositorio, ...filtros },
+      esquema: listaEstruturasSchema,
+    });
+  }
+
+  consultarEstrutura(idRepositorio: number, numero: number): Promise<EstruturaPen> {
+    return this.pedir('GET', `repositorios-de-estruturas/${idRepositorio}/estruturas-organizacionais/${numero}`, {
+      esquema: estruturaPenSchema,
+    });
+  }
+
+  async listarEspecies(): Promise<EspeciePen[]> {
+    return (await this.pedir('GET', 'especies', { esquema: listaEspeciesSchema })).especies;
+  }
+
+  /** GET hipoteses?ativos=: the active ones, or the inactive ones (each marked by `status`). */
+  async listarHipoteses(ativas: boolean): Promise<HipoteseLegalPen[]> {
+    return (await this.pedir('GET', 'hipoteses', { consulta: { ativos: ativas }, esquema: listaHipotesesSchema }))
+      .hipotesesLegais;
+  }
+
+  /** GET tramites/pendentes?todas=true, as the reference client polls. */
+  listarPendencias(): Promise<PendenciaPen[]> {
+    return this.pedir('GET', 'tramites/pendentes', { consulta: { todas: true }, esquema: listaPendenciasSchema });
+  }
+
+  private pedir(metodo: string, caminho: string): Promise<undefined>;
+  private pedir<E extends z.ZodType>(
+    metodo: string,
+    caminho: string,
+    opcoes: { consulta?: Record<string, string | number | boolean | undefined>; corpo?: unknown; esquema: E },
+  ): Promise<z.output<E>>;
+  private pedir(
+    metodo: string,
+    caminho: string,
+    opcoes: {
+      consulta?: Record<string, string | number | boolean | undefined>;
+      corpo?: unknown;
+      esquema?: z.ZodType;
+    } = {},
+  ): Promise<unknown> {
+    const url = new URL(caminho, this.urlBase);
+    for (const [nome, valor] of Object.entries(opcoes.consulta ?? {})) {
+      if (valor !== undefined) url.searchParams.set(nome, String(valor));
+    }
+    const corpo = opcoes.corpo === undefined ? undefined : JSON.stringify(opcoes.corpo);
+    return new Promise((resolve, reject) => {
+      let acabou = false;
+      let relogio: NodeJS.Timeout | undefined;
+      let apertoDeMaosNovo = false;
+      let respondeu = false;
+      const acabar = (erro: unknown, valor?: unknown) => {
+        if (acabou) return;
+        acabou = true;
+        clearTimeout(relogio);
+        if (erro) reject(erro);
+        else resolve(valor);
+      };
+      const falhaDeTransporte = (erro: Error) => {
+        if (erro instanceof ErroBarramento) return acabar(erro);
+        // A server that checks the client's certificate after the TLS 1.3 handshake (Node's own, as the test double)
+        // refuses it by closing the new connection before any answer, with no alert to say why.
+        if (apertoDeMaosNovo && !respondeu && (erro as NodeJS.ErrnoException).code === 'ECONNRESET') {
+          return acabar(
+            new ErroBarramento(
+              'TRAMITA_CERTIFICADO_RECUSADO',
+              MENSAGENS.tramita.conexaoEncerradaNoCertificado,
+              null,
+              null,
+              erro,
+            ),
+          );
+        }
+        acabar(this.erroTransporte(url, erro));
+      };
+      const pedido = request(
+        url,
+        {
+          method: metodo,
+          agent: this.agente,
+          headers: {
+            // What the reference client sends (notes §2): component downloads answer Base64 text, not JSON.
+            Accept: '*/*',
+            ...(corpo === undefined
+              ? {}
+              : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(corpo) }),
+          },
+        },
+        (resposta) => {
+          respondeu = true;
+          const partes: Buffer[] = [];
+          let tamanho = 0;
+          resposta.on('data', (parte: Buffer) => {
+            tamanho += parte.length;
+            if (tamanho > TAMANHO_MAXIMO_RESPOSTA) {
+              pedido.destroy(new ErroBarramento('TRAMITA_RESPOSTA_INVALIDA', MENSAGENS.tramita.respostaInvalida));
+            } else partes.push(parte);
+          });
+          resposta.on('error', falhaDeTransporte);
+          resposta.on('end', () => {
+            try {
+              acabar(null, this.interpretar(resposta.statusCode ?? 0, Buffer.concat(partes), opcoes.esquema));
+            } catch (erro) {
+              acabar(erro);
+            }
+          });
+        },
+      );
+      relogio = setTimeout(() => {
+        acabar(this.erroTempo());
+        pedido.destroy();
+      }, this.tempoLimiteMs);
+      pedido.on('socket', (socket) => {
+        if (!pedido.reusedSocket) {
+          (socket as TLSSocket).once('secureConnect', () => {
+            apertoDeMaosNovo = true;
+          });
+        }
+      });
+      pedido.on('error', falhaDeTransporte);
+      pedido.end(corpo);
+    });
+  }
+
+  private interpretar(status: number, corpo: Buffer, esquema: z.ZodType | undefined): unknown {
+    const json = () => {
+      try {
+        return { valor: JSON.parse(corpo.toString('utf8')) as unknown };
+      } catch {
+        return null;
+      }
+    };
+    if (status >= 200 && status < 300) {
+      if (!esquema) return undefined;
+      const lido = json();
+      const resultado = lido ? esquema.safeParse(lido.valor) : null;
+      if (!resultado?.success) {
+        throw new ErroBarramento(
+          'TRAMITA_RESPOSTA_INVALIDA',
+          MENSAGENS.tramita.respostaInvalida,
+          status,
+          null,
+          resultado?.error,
+        );
+      }
+      return resultado.data;
+    }
+    const lido = json();
+    const erro = lido ? erroPenSchema.safeParse(lido.valor) : null;
+    const codigoBarramento = erro?.success ? (erro.data.codigoErro ?? null) : null;
+    const mensagem = erro?.success ? erro.data.mensagem : undefined;
+    if (mensagem) {
+      throw new ErroBarramento(
+        'TRAMITA_ERRO_BARRAMENTO',
+        MENSAGENS.tramita.erroBarramento(mensagem, codigoBarramento ?? undefined),
+        status,
+        codigoBarramento,
+      );
+    }
+    // A proxy or load balancer in front of the barramento answers these without the barramento's body.
+    if (status === 502 || status === 503 || status === 504) {
+      throw new ErroBarramento('TRAMITA_INDISPONIVEL', MENSAGENS.tramita.indisponivel(this.urlBase.host), status);
+    }
+    throw new ErroBarramento('TRAMITA_ERRO_BARRAMENTO', MENSAGENS.tramita.erroHttp(status), status, codigoBarramento);
+  }
+
+  private erroTempo(): ErroBarramento {
+    return new ErroBarramento('TRAMITA_TEMPO_ESGOTADO', MENSAGENS.tramita.tempoEsgotado(this.tempoLimiteMs / 1000));
+  }
+
+  private erroTransporte(url: URL, erro: Error): ErroBarramento {
+    const codigo = (erro as NodeJS.ErrnoException).code ?? '';
+    if (ALERTA_CERTIFICADO_RECUSADO.test(codigo)) {
+      return new ErroBarramento(
+        'TRAMITA_CERTIFICADO_RECUSADO',
+        MENSAGENS.tramita.certificadoRecusado,
+        null,
+        null,
+        erro,
+      );
+    }
+    if (SERVIDOR_NAO_VERIFICADO.has(codigo)) {
+      return new ErroBarramento(
+        'TRAMITA_SERVIDOR_NAO_CONFIAVEL',
+        MENSAGENS.tramita.servidorNaoConfiavel(url.host),
+        null,
+        null,
+        erro,
+      );
+    }
+    return new ErroBarramento('TRAMITA_INDISPONIVEL', MENSAGENS.tramita.indisponivel(url.host), null, null, erro);
+  }
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BLOCO_TRANSFERENCIA,
+  MOTIVOS_RECUSA,
+  PRAZO_CANCELAMENTO_AUTOMATICO_DIAS,
+  ROTULOS_MOTIVO_RECUSA,
+  ROTULOS_SITUACAO_TRAMITE,
+  rotuloMotivoRecusa,
+  rotuloSituacaoTramite,
+  SITUACOES_RECUSAVEIS,
+  SITUACOES_TRAMITE,
+  situacaoCancelavel,
+  situacaoFinal,
+} from './tramita.ts';
+
+describe('situações do trâmite', () => {
+  it('numera de 1 a 10 como o barramento, cada uma com o seu rótulo', () => {
+    expect(Object.values(SITUACOES_TRAMITE)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(Object.keys(ROTULOS_SITUACAO_TRAMITE).map(Number)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(rotuloSituacaoTramite(SITUACOES_TRAMITE.AGUARDANDO_COMPONENTES)).toBe(
+      'Aguardando o envio dos arquivos digitais',
+    );
+    expect(rotuloSituacaoTramite(8)).toBe('Recusado pelo destinatário, aguardando ciência do remetente');
+    expect(rotuloSituacaoTramite(10)).toBe('Cancelado automaticamente pelo Tramita GOV.BR');
+  });
+
+  it('uma situação que o barramento acrescentar depois é mostrada, não é erro', () => {
+    expect(rotuloSituacaoTramite(11)).toBe('Situação desconhecida (11)');
+    expect(situacaoFinal(11)).toBe(false);
+    expect(situacaoCancelavel(11)).toBe(false);
+  });
+
+  it('termina em 6, 7, 9 ou 10; 8 ainda espera a ciência do remetente', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter(situacaoFinal)).toEqual([6, 7, 9, 10]);
+  });
+
+  it('o remetente cancela de 1 a 4, o destinatário recusa em 3 e 4, e o barramento cancela depois de 8 dias', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].filter(situacaoCancelavel)).toEqual([1, 2, 3, 4]);
+    expect(SITUACOES_RECUSAVEIS).toEqual([3, 4]);
+    expect(PRAZO_CANCELAMENTO_AUTOMATICO_DIAS).toBe(8);
+  });
+});
+
+describe('motivos de recusa', () => {
+  it('os códigos do barramento com os rótulos em português', () => {
+    expect(MOTIVOS_RECUSA).toEqual(['01', '02', '03', '04', '99']);
+    expect(ROTULOS_MOTIVO_RECUSA['04']).toBe('Espécie documental não mapeada no destinatário');
+    expect(rotuloMotivoRecusa('02')).toBe('Componente digital corrompido');
+    expect(rotuloMotivoRecusa('05')).toBe('Motivo desconhecido (05)');
+  });
+});
+
+it('o bloco de transferência padrão é de 50 MiB, entre 1 e 200', () => {
+  expect(BLOCO_TRANSFERENCIA.padraoMb * BLOCO_TRANSFERENCIA.bytesPorMb).toBe(52_428_800);
+  expect([BLOCO_TRANSFERENCIA.minimoMb, BLOCO_TRANSFERENCIA.maximoMb]).toEqual([1, 200]);
+});
