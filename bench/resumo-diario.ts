@@ -128,7 +128,15 @@ export async function medirResumoDiario(banco: BancoPreparado, resultados: Resul
 
     // The home page's counts of the largest box (its 20,000 documents), as GET resumo-diario/contagens runs them.
     const unidade = ESPECIAIS.unidadeMovimentada;
-    const usuario = { id: 0, username: '', idSessao: '', idUnidadeAtual: unidade, permissoes: [], lotacoes: [unidade] };
+    const usuario = {
+      id: 0,
+      username: '',
+      idSessao: '',
+      idUnidadeAtual: unidade,
+      idPessoa: null,
+      permissoes: [],
+      lotacoes: [unidade],
+    };
     const contagens: number[] = [];
     let ultima = await contarDaUnidade(db, usuario, unidade, dia);
     for (let i = 0; i < 30; i++) {

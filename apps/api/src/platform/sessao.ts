@@ -16,6 +16,8 @@ export interface UsuarioAutenticado {
   username: string;
   idSessao: string;
   idUnidadeAtual: number | null;
+  /** The pessoa the user is (an interessado may be the same pessoa: spec §6 lets them see their own peças). */
+  idPessoa: number | null;
   permissoes: Permissao[];
   lotacoes: number[];
 }
@@ -81,6 +83,7 @@ export async function buscarUsuarioDaSessao(
       'usuario.id',
       'usuario.username',
       'usuario.idUnidadeAtual',
+      'usuario.idPessoa',
       sql<Permissao[]>`coalesce((SELECT array_agg(permissao ORDER BY permissao) FROM usuario_permissao
         WHERE id_usuario = usuario.id), '{}')`.as('permissoes'),
       sql<number[]>`coalesce((SELECT array_agg(id_unidade ORDER BY id_unidade) FROM lotacao
@@ -100,6 +103,7 @@ export async function buscarUsuarioDaSessao(
     username: linha.username,
     idSessao: linha.idSessao,
     idUnidadeAtual: linha.idUnidadeAtual,
+    idPessoa: linha.idPessoa,
     permissoes: linha.permissoes,
     lotacoes: linha.lotacoes,
   };

@@ -1,5 +1,6 @@
 import type { Trecho } from '@tramite/shared';
 import { type RawBuilder, sql } from 'kysely';
+import { derivar } from '../../db/molde-consulta.ts';
 
 // The one definition of how a content search is asked of PostgreSQL and how its excerpt comes back.
 
@@ -23,7 +24,8 @@ export function palavrasPositivas(texto: string): string[] {
  * whole search (its words spread over pages of the document).
  */
 export function consultaAlgumaPalavra(texto: string): RawBuilder<unknown> {
-  return sql`websearch_to_tsquery('public.portugues_sem_acento', ${palavrasPositivas(texto).join(' or ')})`;
+  const algumaPalavra = derivar([texto], (t) => palavrasPositivas(t).join(' or '));
+  return sql`websearch_to_tsquery('public.portugues_sem_acento', ${algumaPalavra})`;
 }
 
 // Private-use characters mark the highlighted words: they cannot come from the search, and are removed from the page

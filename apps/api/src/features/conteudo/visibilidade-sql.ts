@@ -12,13 +12,9 @@ import { unidadeAtualDoUsuario } from '../documentos/service.ts';
 /** The reader of spec §6 for a caller: unit acted for, pessoa and VISUALIZACAO_IRRESTRITA_PECAS (null: anonymous). */
 export async function leitorDoChamador(db: Banco, chamador: UsuarioAutenticado | null): Promise<LeitorPeca> {
   if (!chamador) return null;
-  const [idUnidadeAtual, usuario] = await Promise.all([
-    unidadeAtualDoUsuario(db, chamador).catch(() => null),
-    db.selectFrom('usuario').select('idPessoa').where('id', '=', chamador.id).executeTakeFirst(),
-  ]);
   return {
-    idUnidadeAtual,
-    idPessoa: usuario?.idPessoa ?? null,
+    idUnidadeAtual: await unidadeAtualDoUsuario(db, chamador).catch(() => null),
+    idPessoa: chamador.idPessoa,
     irrestrito: chamador.permissoes.includes('VISUALIZACAO_IRRESTRITA_PECAS'),
   };
 }

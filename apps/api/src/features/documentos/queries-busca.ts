@@ -6,10 +6,18 @@ import {
   type OcorrenciaConteudo,
   type SituacaoDocumento,
 } from '@tramite/shared';
-import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 import { COLUNAS_ESTADO_DOCUMENTO, fimDoDia, inicioDoDia } from '../../db/expressoes.ts';
 import { juntarFichaDocumento } from '../../db/juncoes.ts';
+import { derivar, MoldesDeConsulta } from '../../db/molde-consulta.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   candidatosPorIndiceSql,
@@ -166,7 +174,7 @@ export async function pesquisarDocumentos(
     c.conteudo && !c.estrategiaConteudo
       ? { ...c, estrategiaConteudo: await escolherEstrategia(db, c.conteudo, c.criacao) }
       : c;
-  const linhas = await consultaBusca(db, criterios).execute();
+  const { rows: linhas } = await db.executeQuery(compilarBusca(db, criterios));
   const itens: LinhaBusca[] = linhas.map(({ total: _total, ocorrencia, ...linha }) => ({
     ...linha,
     ocorrencia: ocorrencia ? { ...ocorrencia, trecho: paraTrecho(ocorrencia.trecho) } : null,
@@ -194,6 +202,33 @@ export async function pesquisarDocumentos(
 
 const limiteConteudo = (c: CriteriosBusca) => c.limiteConteudo ?? LIMITE_RESULTADOS_CONTEUDO;
 
+type LinhaConsulta = Awaited<ReturnType<ReturnType<typeof consultaBusca>['execute']>>[number];
+
+/**
+ * The statement of a search page, compiled once per form (db/molde-consulta.ts; one set per database): from one
+ * request to the next only the values change. The strings the text depends on are listed as decisions; a whole NUP
+ * or digits of one (`numeroDigitos`) choose between '=' and LIKE and are compiled each time.
+ */
+export function compilarBusca(db: Banco, criterios: CriteriosBusca): CompiledQuery<LinhaConsulta> {
+  return moldesDe(db).compilar(criterios) as CompiledQuery<LinhaConsulta>;
+}
+
+function moldesDe(db: Banco): MoldesDeConsulta<CriteriosBusca> {
+  let moldes = MOLDES.get(db);
+  if (!moldes) {
+    moldes = new MoldesDeConsulta<CriteriosBusca>({
+      decisoes: ['ordenacao', 'direcao', 'estrategiaConteudo', 'responsavel.tipo'],
+      semMolde: ['numeroDigitos'],
+      maximo: 500,
+      compilar: (criterios) => consultaBusca(db, criterios).compile(),
+    });
+    MOLDES.set(db, moldes);
+  }
+  return moldes;
+}
+
+const MOLDES = new WeakMap<Banco, MoldesDeConsulta<CriteriosBusca>>();
+
 /**
  * The documents of a content search: the most recent that match (the oldest when sorted by creation date ascending),
  * one more than the limit to tell there are more, each with its relevance. `recentes` walks the creation date index
@@ -211,7 +246,7 @@ function candidatosConteudo(db: Banco, c: CriteriosBusca, conteudo: NonNullable<
     .select(['d.id', 'd.dataCriacao', relevanciaConteudoSql(conteudo).as('rankConteudo')])
     .orderBy(sql`d.data_criacao ${dir}`)
     .orderBy(sql`d.id ${dir}`)
-    .limit(limiteConteudo(c) + 1);
+    .limit(derivar([limiteConteudo(c)], (limite) => limite + 1));
 }
 
 /** The statement of a search page, apart from running it: the SQL snapshots (db/consultas) compile it. */
@@ -245,7 +280,7 @@ export function consultaBusca(db: Banco, c: CriteriosBusca) {
         // Equal keys (same rank, same day) must not swap rows between pages.
         .orderBy(sql`d.id ${dir}`)
         .limit(c.tamanhoPagina)
-        .offset((c.pagina - 1) * c.tamanhoPagina);
+        .offset(deslocamento(c));
   return db
     .with('pagina', () => pagina)
     .selectFrom('pagina as pg')
@@ -301,5 +336,8 @@ function paginaConteudo(
     .orderBy(chave)
     .orderBy(sql`d.id ${dir}`)
     .limit(c.tamanhoPagina)
-    .offset((c.pagina - 1) * c.tamanhoPagina);
+    .offset(deslocamento(c));
 }
+
+const deslocamento = (c: CriteriosBusca) =>
+  derivar([c.pagina, c.tamanhoPagina], (pagina, tamanho) => (pagina - 1) * tamanho);
