@@ -29,12 +29,38 @@ export interface PedidoHttp {
   corpo?: string;
 }
 
+/** What one run measured: every latency (ms), how long it ran and how many requests failed. */
+interface Amostra {
+  latencias: number[];
+  segundos: number;
+  erros: number;
+}
+
+/** Several runs of the same thing as one: their latencies together over their summed time. */
+function juntarAmostras(amostras: Amostra[]): Estatisticas {
+  const soma = (f: (a: Amostra) => number) => amostras.reduce((total, a) => total + f(a), 0);
+  return estatisticas(
+    amostras.flatMap((a) => a.latencias),
+    soma((a) => a.segundos),
+    soma((a) => a.erros),
+  );
+}
+
 /** autocannon for `segundos` (or `quantidade` requests) at `conexoes` connections. */
 export async function medirHttp(
   base: string,
   pedido: PedidoHttp,
   opcoes: { conexoes: number; segundos?: number; quantidade?: number },
 ): Promise<Estatisticas & { codigos: Record<string, number> }> {
+  const { codigos, ...amostra } = await amostrarHttp(base, pedido, opcoes);
+  return { ...juntarAmostras([amostra]), codigos };
+}
+
+async function amostrarHttp(
+  base: string,
+  pedido: PedidoHttp,
+  opcoes: { conexoes: number; segundos?: number; quantidade?: number },
+): Promise<Amostra & { codigos: Record<string, number> }> {
   const latencias: number[] = [];
   const codigos: Record<string, number> = {};
   let erros = 0;
@@ -65,7 +91,7 @@ export async function medirHttp(
   });
   erros += resultado.errors + resultado.timeouts;
   const segundos = (performance.now() - inicio) / 1000;
-  return { ...estatisticas(latencias, opcoes.quantidade ? segundos : resultado.duration, erros), codigos };
+  return { latencias, segundos: opcoes.quantidade ? segundos : resultado.duration, erros, codigos };
 }
 
 /**
@@ -95,6 +121,14 @@ export async function medirSqlPuro(
   consultas: ConsultaCapturada[],
   opcoes: { conexoes: number; segundos: number },
 ): Promise<Estatisticas> {
+  return juntarAmostras([await amostrarSqlPuro(pool, consultas, opcoes)]);
+}
+
+async function amostrarSqlPuro(
+  pool: pg.Pool,
+  consultas: ConsultaCapturada[],
+  opcoes: { conexoes: number; segundos: number },
+): Promise<Amostra> {
   // A captured transaction must run on one connection: then everything is replayed in order on one client.
   const transacao = consultas.some((c) => /^\s*(begin|start transaction)/i.test(c.texto));
   const grupos = transacao ? consultas.map((c) => [c]) : gruposParalelos(consultas);
@@ -131,7 +165,7 @@ export async function medirSqlPuro(
     }
   };
   await Promise.all(Array.from({ length: opcoes.conexoes }, trabalhador));
-  return estatisticas(latencias, (performance.now() - inicio) / 1000, erros);
+  return { latencias, segundos: (performance.now() - inicio) / 1000, erros };
 }
 
 /** The API and its bare SQL side by side, each at 1 and 32 connections (the 32 left out for a slow request). */
@@ -142,11 +176,17 @@ export interface ApiAoLadoDoSql {
   puro32: Estatisticas | null;
 }
 
+/** Rounds each side of `medirApiAoLadoDoSql` is split into, taking turns. */
+const RODADAS = 4;
+
 /**
  * Times one request through the API (`base` + `pedido`) and the statements it ran (`consultas`) on the bare pool:
- * a warm-up at 4 connections, then 1 and 32. A `lento` request is timed by count at 1 connection only: autocannon
- * counts only the answers that arrive within its duration, and 32 connections of multi-second statements on a 2-core
- * machine would run for minutes and say nothing more.
+ * a warm-up at 4 connections, then 1 and 32. At each concurrency the two sides take turns in short rounds (API, SQL,
+ * SQL, API...): measured one after the other, the second ran on the pages the first had brought into the database's
+ * cache (at scale 1 the cache holds a fraction of the text), and the bare SQL looked faster than it is.
+ * A `lento` request is timed by count at 1 connection only: autocannon counts only the answers that arrive within its
+ * duration, and 32 connections of multi-second statements on a 2-core machine would run for minutes and say nothing
+ * more.
  */
 export async function medirApiAoLadoDoSql(
   base: string,
@@ -155,13 +195,36 @@ export async function medirApiAoLadoDoSql(
   opcoes: { poolPuro: pg.Pool; segundos: number; aquecimento: number; lento: boolean },
 ): Promise<ApiAoLadoDoSql> {
   const { poolPuro, segundos, lento } = opcoes;
-  if (!lento) {
-    await medirHttp(base, pedido, { conexoes: 4, segundos: opcoes.aquecimento });
-    await medirSqlPuro(poolPuro, consultas, { conexoes: 4, segundos: opcoes.aquecimento });
+  if (lento) {
+    const api1 = await medirHttp(base, pedido, { conexoes: 1, quantidade: 3 });
+    const puro1 = await medirSqlPuro(poolPuro, consultas, { conexoes: 1, segundos });
+    return { api1, puro1, api32: null, puro32: null };
   }
-  const api1 = await medirHttp(base, pedido, lento ? { conexoes: 1, quantidade: 3 } : { conexoes: 1, segundos });
-  const puro1 = await medirSqlPuro(poolPuro, consultas, { conexoes: 1, segundos });
-  const api32 = lento ? null : await medirHttp(base, pedido, { conexoes: 32, segundos });
-  const puro32 = lento ? null : await medirSqlPuro(poolPuro, consultas, { conexoes: 32, segundos });
-  return { api1, puro1, api32, puro32 };
+  return medirEmTurnos(base, pedido, consultas, opcoes);
+}
+
+/** `medirApiAoLadoDoSql` of a request that is not slow: both sides at 1 and 32 connections, in turns. */
+export async function medirEmTurnos(
+  base: string,
+  pedido: PedidoHttp,
+  consultas: ConsultaCapturada[],
+  opcoes: { poolPuro: pg.Pool; segundos: number; aquecimento: number },
+): Promise<{ [Lado in keyof ApiAoLadoDoSql]: Estatisticas }> {
+  const { poolPuro, segundos } = opcoes;
+  await amostrarHttp(base, pedido, { conexoes: 4, segundos: opcoes.aquecimento });
+  await amostrarSqlPuro(poolPuro, consultas, { conexoes: 4, segundos: opcoes.aquecimento });
+  const emTurnos = async (conexoes: number) => {
+    const api: Amostra[] = [];
+    const puro: Amostra[] = [];
+    const rodada = { conexoes, segundos: segundos / RODADAS };
+    const medirApi = async () => api.push(await amostrarHttp(base, pedido, rodada));
+    const medirPuro = async () => puro.push(await amostrarSqlPuro(poolPuro, consultas, rodada));
+    for (let i = 0; i < RODADAS; i++) {
+      for (const medir of i % 2 === 0 ? [medirApi, medirPuro] : [medirPuro, medirApi]) await medir();
+    }
+    return { api: juntarAmostras(api), puro: juntarAmostras(puro) };
+  };
+  const um = await emTurnos(1);
+  const trinta = await emTurnos(32);
+  return { api1: um.api, puro1: um.puro, api32: trinta.api, puro32: trinta.puro };
 }

@@ -3,7 +3,7 @@
  * the bare database.
  */
 import type pg from 'pg';
-import { medirHttp, medirSqlPuro } from './medicao.ts';
+import { medirEmTurnos } from './medicao.ts';
 import { ms } from './resultados.ts';
 import { BASE, CABECALHO_CAPTURA, type ContextoSecao, hojeMais, log } from './servidor.ts';
 import { ESPECIAIS } from './universidade.ts';
@@ -100,12 +100,11 @@ export async function medirLeituras(
       }
     }
     const pedido = { caminho: leitura.caminho, cabecalhos };
-    await medirHttp(BASE, pedido, { conexoes: 4, segundos: aquecimento });
-    await medirSqlPuro(poolPuro, consultas, { conexoes: 4, segundos: aquecimento });
-    const api1 = await medirHttp(BASE, pedido, { conexoes: 1, segundos });
-    const puro1 = await medirSqlPuro(poolPuro, consultas, { conexoes: 1, segundos });
-    const api32 = await medirHttp(BASE, pedido, { conexoes: 32, segundos });
-    const puro32 = await medirSqlPuro(poolPuro, consultas, { conexoes: 32, segundos });
+    const { api1, puro1, api32, puro32 } = await medirEmTurnos(BASE, pedido, consultas, {
+      poolPuro,
+      segundos,
+      aquecimento,
+    });
     log(
       `  API p50/p99 ${ms(api1.p50)}/${ms(api1.p99)} (1), ${ms(api32.p50)}/${ms(api32.p99)} (32); puro ${ms(puro1.p50)} (1), ${ms(puro32.p50)} (32)`,
     );
