@@ -49,6 +49,21 @@ describe('aplicação web servida pela API', () => {
     expect(resposta.headers['cache-control']).toContain('immutable');
   });
 
+  it('manda nos arquivos só os cabeçalhos de segurança que valem para eles; a página leva todos', async () => {
+    const arquivo = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
+    expect(arquivo.headers['x-content-type-options']).toBe('nosniff');
+    expect(arquivo.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const soDePagina of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'x-xss-protection']) {
+      expect(arquivo.headers[soDePagina], soDePagina).toBeUndefined();
+    }
+    const pagina = await t.app.inject({ method: 'GET', url: '/caixa-postal' });
+    expect(String(pagina.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(pagina.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // A file that is not built falls back to the page, with every header.
+    const inexistente = await t.app.inject({ method: 'GET', url: '/assets/nao-existe.js' });
+    expect(String(inexistente.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('mantém o 404 em JSON para caminhos da API', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/api/nada' });
     expect(resposta.statusCode).toBe(404);

@@ -6,6 +6,7 @@ import { CONTEUDO_MAXIMO, CONTEUDO_MINIMO } from './regras-busca.ts';
 
 // The limits of the text searched live in regras-busca.ts (no zod), with the search's other rules.
 export { CONTEUDO_MAXIMO, CONTEUDO_MINIMO } from './regras-busca.ts';
+export { textoBuscaConteudo } from './regras-documento.ts';
 
 /**
  * A content search lists at most this many documents: the most recent that match (the oldest, when sorted by

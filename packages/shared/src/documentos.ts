@@ -5,6 +5,14 @@ import { MENSAGENS } from './mensagens.ts';
 import { ORDENACOES_BUSCA, type ProblemaCampo, preenchido, problema } from './regras-busca.ts';
 import { dataIsoValida, ESTADO, PAGINACAO } from './regras-leves.ts';
 
+export {
+  MARCADOR_TAMANHO_MAXIMO,
+  MARCADORES_MAXIMOS,
+  motivoNaoEditavel,
+  separarMarcadores,
+  validarMarcadores,
+} from './regras-documento.ts';
+
 /** Contracts and pure rules of documents: opening (autuação), search (busca), detail and editability. */
 
 // The search's plain rules live in regras-busca.ts (no zod), so that the web's search screen stays small.
@@ -259,15 +267,6 @@ export const autuacaoComRegrasSchema = autuacaoSchema.superRefine(
   { when: () => true },
 );
 
-/** Spec §4: editable means EM_CRIACAO or estado 2001 = 6, and of digitised or native-digital origin (32002 = 3 or 4). */
-export function motivoNaoEditavel(documento: { situacao: string; estado: Estado }): string | null {
-  const emCriacao = documento.situacao === 'EM_CRIACAO' || documento.estado[ESTADO.processamento] === 6;
-  if (!emCriacao) return MENSAGENS.autuacao.apenasEmCriacao;
-  const origem = documento.estado[ESTADO.origem];
-  if (origem !== 3 && origem !== 4) return MENSAGENS.autuacao.apenasNatoDigitais;
-  return null;
-}
-
 /** prazo: whole days since the last sending, counted on the calendar of America/Sao_Paulo. */
 export function calcularPrazo(dataEnvio: Date | string | null, agora: Date = new Date()): number | null {
   if (dataEnvio === null) return null;
@@ -280,34 +279,9 @@ export function visivelNaCaixaPostal(estado: Estado): boolean {
   return valor === undefined || valor === 1;
 }
 
-export const MARCADOR_TAMANHO_MAXIMO = 60;
-export const MARCADORES_MAXIMOS = 20;
-
 /** POST documentos/{id}/tags: the caller's tags, comma-separated; an empty string clears them. */
 export const salvarMarcadoresSchema = z.object({ stringTags: z.string().max(4000) });
 export const marcadoresSchema = z.object({ tags: z.array(z.string()) });
-
-/** Splits 'a, b,,a' into ['a', 'b']: trimmed, empty pieces dropped, repeated tags (ignoring case) kept once. */
-export function separarMarcadores(stringTags: string): string[] {
-  const vistos = new Set<string>();
-  const marcadores: string[] = [];
-  for (const pedaco of stringTags.split(',')) {
-    const marcador = pedaco.trim();
-    const chave = marcador.toLocaleLowerCase('pt-BR');
-    if (marcador === '' || vistos.has(chave)) continue;
-    vistos.add(chave);
-    marcadores.push(marcador);
-  }
-  return marcadores;
-}
-
-/** The tag rules; answers the first broken rule's message or null. */
-export function validarMarcadores(stringTags: string): string | null {
-  const marcadores = separarMarcadores(stringTags);
-  if (marcadores.some((m) => [...m].length > MARCADOR_TAMANHO_MAXIMO)) return MENSAGENS.documento.marcadorLongo;
-  if (marcadores.length > MARCADORES_MAXIMOS) return MENSAGENS.documento.marcadoresDemais;
-  return null;
-}
 
 /** POST documentos-favoritos/{id}: the caller's favourite state of the document. */
 export const favoritoSchema = z.object({

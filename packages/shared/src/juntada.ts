@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { documentoResumoSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
-import { ESTADO_SOBRESTADO } from './sobrestamento.ts';
+
+export { motivoSemJuntada, SITUACOES_RECEBIDO } from './regras-documento.ts';
 
 /**
  * Contracts and pure rules of joining (juntada): spec §3 ("Link"), §4 ("Join"), §5 ("Joining"), §9 and
@@ -21,36 +22,6 @@ export const TIPO_JUNTADA_APENSAR = 'APENSACAO';
 export function normalizarTipoAgregacao(tipo: string): TipoAgregacao {
   const valor = tipo.trim().toUpperCase();
   return valor === 'X' || valor === 'ANEXACAO' ? 'ANEXACAO' : 'APENSACAO';
-}
-
-/** Situations in which the unit holds a document it has received (T: received by re-forwarding). */
-export const SITUACOES_RECEBIDO = ['RECEBIDO', 'T'] as const;
-
-/**
- * Why the unit `idUnidade` may not join documents into this one, or null when it may (the same rule on the server and
- * on the document's page): the unit must hold it, received and in progress (a suspended one says so), and it must not
- * be joined into another.
- * `semPermissao` tells the server to answer 403 (another unit holds it) rather than 409.
- */
-export function motivoSemJuntada(
-  agregador: {
-    idUnidadeAtual: number;
-    situacao: string;
-    estadoProcessamento: number | null | undefined;
-    idDocumentoAgregador: number | null;
-  },
-  idUnidade: number | null,
-): { mensagem: string; semPermissao: boolean } | null {
-  const mensagem = MENSAGENS.juntada.agregadorIndisponivel;
-  if (idUnidade === null || agregador.idUnidadeAtual !== idUnidade) return { mensagem, semPermissao: true };
-  const recebido = (SITUACOES_RECEBIDO as readonly string[]).includes(agregador.situacao);
-  if (recebido && agregador.estadoProcessamento === ESTADO_SOBRESTADO && agregador.idDocumentoAgregador === null) {
-    return { mensagem: MENSAGENS.sobrestamento.documentoSobrestado, semPermissao: false };
-  }
-  if (!recebido || agregador.estadoProcessamento !== 1 || agregador.idDocumentoAgregador !== null) {
-    return { mensagem, semPermissao: false };
-  }
-  return null;
 }
 
 /**

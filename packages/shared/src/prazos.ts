@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { type Calendario, dataValida, diferencaEmDias } from './calendario.ts';
 import { dataIsoSchema } from './calendario-administracao.ts';
 import { MENSAGENS } from './mensagens.ts';
+import { ORIGENS_PRAZO, type OrigemPrazo } from './regras-documento.ts';
+
+export { ORIGENS_PRAZO, type OrigemPrazo, rotuloOrigemPrazo } from './regras-documento.ts';
 
 /**
  * Deadlines set when forwarding and their changes (issue 20, docs/domain.md "Prazos"): the sender gives the
@@ -9,9 +12,6 @@ import { MENSAGENS } from './mensagens.ts';
  * return to the sending unit. Pure rules shared by the forms and the server, which checks them again in the
  * sending's transaction against the institution's calendar.
  */
-
-export const ORIGENS_PRAZO = ['PASSO', 'REMETENTE'] as const;
-export type OrigemPrazo = (typeof ORIGENS_PRAZO)[number];
 
 /** A deadline or scheduled return is at most this many days ahead; N business days go from 1 to this. */
 export const PRAZO_MAXIMO_DIAS = 365;
@@ -196,10 +196,3 @@ export const prazoAlteradoSchema = z.object({
   retornoProgramado: z.string().nullable(),
 });
 export type PrazoAlterado = z.infer<typeof prazoAlteradoSchema>;
-
-/** Who set a deadline, in words: the step's default or the sender. */
-export function rotuloOrigemPrazo(origem: OrigemPrazo | null, remetente: string): string | null {
-  if (origem === 'PASSO') return 'padrão do passo';
-  if (origem === 'REMETENTE') return remetente;
-  return null;
-}

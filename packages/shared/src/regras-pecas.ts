@@ -1,6 +1,8 @@
 import { MENSAGENS } from './mensagens.ts';
 import { MARCAS_PASSO, type NivelAcesso, type SituacaoVinculo } from './pecas.ts';
 
+export { motivoSemAlteracaoPecas } from './regras-documento.ts';
+
 /** The pure rules of peças: their numbering (spec §4), who may see them (spec §6) and who may change them. */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -164,32 +166,3 @@ export function rotuloPassoFluxo(
 
 // ---------------------------------------------------------------------------------------------------------------
 // Who may change the peças
-
-const ESTADOS_ENCERRADOS = new Set([2, 3, 4]);
-
-/**
- * DOMAIN.md: only the unit holding the document changes its peças, once it received it (RECEBIDO), or while
- * EM_CRIACAO in the unit creating it; archived, concluded or cancelled documents are closed. Answers the reason
- * it may not, or null.
- */
-export function motivoSemAlteracaoPecas(
-  documento: {
-    situacao: string;
-    idUnidadeAtual: number;
-    idUnidadeCriadora?: number;
-    estadoProcessamento?: number;
-  },
-  idUnidadeUsuario: number | null,
-): string | null {
-  if (idUnidadeUsuario === null || documento.idUnidadeAtual !== idUnidadeUsuario) {
-    return MENSAGENS.arquivos.apenasUnidadeAtual;
-  }
-  const emCriacaoNaUnidade =
-    documento.situacao === 'EM_CRIACAO' &&
-    (documento.idUnidadeCriadora === undefined || documento.idUnidadeCriadora === idUnidadeUsuario);
-  if (documento.situacao !== 'RECEBIDO' && !emCriacaoNaUnidade) return MENSAGENS.arquivos.documentoNaoRecebido;
-  if (documento.estadoProcessamento !== undefined && ESTADOS_ENCERRADOS.has(documento.estadoProcessamento)) {
-    return MENSAGENS.arquivos.documentoEncerrado;
-  }
-  return null;
-}

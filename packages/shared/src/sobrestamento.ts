@@ -3,14 +3,20 @@ import { dataValida } from './calendario.ts';
 import { unidadeRefSchema } from './documentos.ts';
 import { MENSAGENS } from './mensagens.ts';
 
+export {
+  type DocumentoSobrestavel,
+  ESTADO_SOBRESTADO,
+  impedimentoLevantamento,
+  impedimentoSobrestamento,
+  type RecusaSobrestamento,
+} from './regras-documento.ts';
+
 /**
  * Sobrestamento (issue 20): the unit holding a process in progress suspends it (estado 2001 = 5) with a reason and,
  * optionally, the date on which it is lifted by itself; while suspended it is neither forwarded nor joined. The
  * holding unit lifts it by hand, or a periodic pass lifts it on its date (America/Sao_Paulo).
  */
 
-/** estado 2001 of a suspended document (DOMAIN reserves 5). */
-export const ESTADO_SOBRESTADO = 5;
 export const MOTIVO_SOBRESTAMENTO_MAXIMO = 500;
 /** How far ahead the automatic lifting may be scheduled. */
 export const ANOS_MAXIMOS_SOBRESTAMENTO = 2;
@@ -83,60 +89,3 @@ export const situacaoSobrestamentoSchema = z.object({
   processo: z.boolean(),
 });
 export type SituacaoSobrestamento = z.infer<typeof situacaoSobrestamentoSchema>;
-
-/** What the suspension rules read of the document. */
-export interface DocumentoSobrestavel {
-  situacao: string;
-  idUnidadeAtual: number;
-  estadoProcessamento: number;
-  idDocumentoAgregador: number | null;
-  processo: boolean;
-}
-
-export interface RecusaSobrestamento {
-  mensagem: string;
-  /** 403 (another unit's business) rather than 409. */
-  semPermissao: boolean;
-}
-
-/** The unit holds the document and has received it (RECEBIDO, or T when received by re-forwarding: SITUACOES_RECEBIDO). */
-function detem(documento: DocumentoSobrestavel, idUnidade: number | null): boolean {
-  return (
-    idUnidade !== null &&
-    documento.idUnidadeAtual === idUnidade &&
-    documento.idDocumentoAgregador === null &&
-    (documento.situacao === 'RECEBIDO' || documento.situacao === 'T')
-  );
-}
-
-/** Why the unit may not suspend the document now (null: it may): server (403/409) and document page alike. */
-export function impedimentoSobrestamento(
-  documento: DocumentoSobrestavel,
-  idUnidade: number | null,
-): RecusaSobrestamento | null {
-  if (!detem(documento, idUnidade)) {
-    return { mensagem: MENSAGENS.sobrestamento.apenasUnidadeDetentora, semPermissao: true };
-  }
-  if (documento.estadoProcessamento === ESTADO_SOBRESTADO) {
-    return { mensagem: MENSAGENS.sobrestamento.jaSobrestado, semPermissao: false };
-  }
-  if (!documento.processo) return { mensagem: MENSAGENS.sobrestamento.apenasProcessos, semPermissao: false };
-  if (documento.estadoProcessamento !== 1) {
-    return { mensagem: MENSAGENS.sobrestamento.apenasEmAndamento, semPermissao: false };
-  }
-  return null;
-}
-
-/** Why the unit may not lift the suspension by hand now (null: it may). */
-export function impedimentoLevantamento(
-  documento: DocumentoSobrestavel,
-  sobrestado: boolean,
-  idUnidade: number | null,
-): RecusaSobrestamento | null {
-  // Who may act comes first, as in every other refusal: a unit that does not hold it hears only that.
-  if (!detem(documento, idUnidade)) {
-    return { mensagem: MENSAGENS.sobrestamento.apenasUnidadeDetentora, semPermissao: true };
-  }
-  if (!sobrestado) return { mensagem: MENSAGENS.sobrestamento.naoSobrestado, semPermissao: false };
-  return null;
-}

@@ -3,7 +3,13 @@ import { calcularPrazo, paginacaoSchema, unidadeRefSchema } from './documentos.t
 import { MENSAGENS } from './mensagens.ts';
 import { exigeHipoteseLegal, NIVEIS_ACESSO, NIVEL_ACESSO_PADRAO, type NivelAcesso } from './pecas.ts';
 import { prazoEnvioSchema, retornoProgramadoSchema } from './prazos.ts';
-import { ESTADO_SOBRESTADO } from './sobrestamento.ts';
+import { IMPEDIMENTOS_TRAMITACAO, type ImpedimentoTramitacao } from './regras-documento.ts';
+
+export {
+  IMPEDIMENTOS_TRAMITACAO,
+  type ImpedimentoTramitacao,
+  impedimentoTramitacao,
+} from './regras-documento.ts';
 
 /**
  * Contracts and pure rules of forwarding (tramitação), the movement history, bulk forwarding and re-forwarding
@@ -55,50 +61,6 @@ export type Destino = z.infer<typeof destinoSchema>;
  */
 export const consistenciaSchema = z.object({ ERRO: z.array(z.string()), ALERTA: z.array(z.string()) });
 export type Consistencia = z.infer<typeof consistenciaSchema>;
-
-/**
- * Why the unit may not forward the document now (null: it may). The unit must hold it and have received it
- * (RECEBIDO, or T when an administrator received it in the unit's name), or it is a draft of that unit; a document
- * joined to another only moves with its parent, and a suspended one (sobrestado) not at all until it is lifted.
- */
-export const IMPEDIMENTOS_TRAMITACAO = {
-  JUNTADO: MENSAGENS.tramitacao.documentoJuntado,
-  CANCELADO: MENSAGENS.tramitacao.documentoCancelado,
-  OUTRA_UNIDADE: MENSAGENS.tramitacao.naoRecebidoPelaUnidade,
-  NAO_RECEBIDO: MENSAGENS.tramitacao.receberAntes,
-  JA_TRAMITADO: MENSAGENS.tramitacao.jaTramitado,
-  SOBRESTADO: MENSAGENS.sobrestamento.documentoSobrestado,
-} as const;
-export type ImpedimentoTramitacao = keyof typeof IMPEDIMENTOS_TRAMITACAO;
-
-export function impedimentoTramitacao(
-  documento: {
-    situacao: string;
-    idUnidadeAtual: number;
-    idUnidadeCriadora: number;
-    estadoProcessamento: number;
-    idDocumentoAgregador: number | null;
-  },
-  idUnidade: number,
-  /** Destination of the last tramitação while it is not received, else null. */
-  idDestinoPendente: number | null,
-): ImpedimentoTramitacao | null {
-  if (documento.idDocumentoAgregador !== null) return 'JUNTADO';
-  if (documento.estadoProcessamento === 4) return 'CANCELADO';
-  switch (documento.situacao) {
-    case 'EM_CRIACAO':
-      return documento.idUnidadeCriadora === idUnidade ? null : 'OUTRA_UNIDADE';
-    case 'RECEBIDO':
-    case 'T':
-      if (documento.idUnidadeAtual !== idUnidade) return 'OUTRA_UNIDADE';
-      return documento.estadoProcessamento === ESTADO_SOBRESTADO ? 'SOBRESTADO' : null;
-    case 'ENVIADO':
-      if (idDestinoPendente === idUnidade) return 'NAO_RECEBIDO';
-      return documento.idUnidadeAtual === idUnidade ? 'JA_TRAMITADO' : 'OUTRA_UNIDADE';
-    default:
-      return 'CANCELADO';
-  }
-}
 
 /** What the consistency rules look at (the server reads it from the document and the caller's unit). */
 export interface SituacaoConsistencia {

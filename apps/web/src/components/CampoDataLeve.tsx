@@ -1,8 +1,9 @@
 import CalendarTodayOutlined from '@mui/icons-material/CalendarTodayOutlined';
-import { Box, IconButton, InputAdornment, TextField } from '@mui/material';
+import { Box, IconButton, InputAdornment } from '@mui/material';
 import { dataIsoValida } from '@tramite/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { criarCargaNoGesto } from '../lib/carga-no-gesto';
+import { CampoTextoLeve } from './CampoTextoLeve';
 
 export interface CampoDataProps {
   id: string;
@@ -109,7 +110,7 @@ function CampoTextoData(props: CampoTextoDataProps) {
         if (!caixa.current?.contains(evento.relatedTarget as Node | null)) aoFocar(false);
       }}
     >
-      <TextField
+      <CampoTextoLeve
         {...propsTextoData(props)}
         label={rotulo}
         value={texto}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { criarCargaNoGesto } from '../lib/carga-no-gesto';
 import type { CampoEntidadeProps } from './CampoEntidade';
-import { EntradaAutocompleteLeve } from './entrada-autocomplete';
+import { EntradaAutocompleteLeve } from './entrada-autocomplete-leve';
 
 // The entity Autocomplete loads at the user's first gesture on the page, not with the first screen (issue 23); at
 // once when the field already has a type (a shared link, a document being edited), since it must look the entity up.

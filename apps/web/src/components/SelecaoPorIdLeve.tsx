@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { criarCargaNoGesto } from '../lib/carga-no-gesto';
-import { EntradaAutocompleteLeve } from './entrada-autocomplete';
+import { EntradaAutocompleteLeve } from './entrada-autocomplete-leve';
 
 export interface SelecaoPorIdProps<T extends { id: number }> {
   id: string;

@@ -1,4 +1,4 @@
-import { CABECALHO_CSRF, type ErroApi, MENSAGENS, VALOR_CABECALHO_CSRF } from '@tramite/shared';
+import { CABECALHO_CSRF, type ErroApi, MENSAGENS_GERAL, VALOR_CABECALHO_CSRF } from '@tramite/shared';
 import { ErroHttp, lerErroApi } from './api';
 
 export interface ProgressoEnvio {
@@ -49,14 +49,14 @@ export function enviarArquivo<T>(caminho: string, formulario: FormData, opcoes: 
         try {
           resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
         } catch {
-          reject(new ErroHttp(xhr.status, MENSAGENS.geral.erroInterno));
+          reject(new ErroHttp(xhr.status, MENSAGENS_GERAL.erroInterno));
         }
         return;
       }
       const { codigo, mensagem, erros } = lerErro(xhr.responseText);
       reject(new ErroHttp(xhr.status, mensagem ?? `Erro ${xhr.status}`, mensagem, erros ?? [], codigo));
     };
-    xhr.onerror = () => reject(new ErroHttp(0, MENSAGENS.geral.semComunicacao));
+    xhr.onerror = () => reject(new ErroHttp(0, MENSAGENS_GERAL.semComunicacao));
     xhr.onabort = () => reject(new DOMException('Envio cancelado', 'AbortError'));
 
     if (opcoes.signal?.aborted) {
@@ -71,5 +71,5 @@ export function enviarArquivo<T>(caminho: string, formulario: FormData, opcoes: 
 /** Why a file was not sent (or not signed): the server's message, or else the error's own. */
 export function motivoFalhaEnvio(erro: unknown): string {
   if (erro instanceof ErroHttp) return erro.mensagemServidor ?? erro.message;
-  return erro instanceof Error ? erro.message : MENSAGENS.geral.erroInterno;
+  return erro instanceof Error ? erro.message : MENSAGENS_GERAL.erroInterno;
 }

@@ -1,5 +1,5 @@
 import { Alert, Box, List, ListItem, ListItemText, Paper, Skeleton, Typography } from '@mui/material';
-import { MENSAGENS } from '@tramite/shared';
+import { MENSAGENS_CIENCIA } from '@tramite/shared';
 import { lazy, Suspense, useState } from 'react';
 import { mensagemComDetalhe } from '../../lib/api';
 import { formatarDataHora } from '../../lib/formatacao';
@@ -27,10 +27,10 @@ export function SecaoCiencias({ idDocumento }: { idDocumento: number }) {
       {ciencias.isLoading ? <Skeleton variant="rounded" height={80} /> : null}
       {ciencias.error ? (
         <Alert severity="error" role="status">
-          {mensagemComDetalhe(MENSAGENS.ciencia.erroCarregar, ciencias.error)}
+          {mensagemComDetalhe(MENSAGENS_CIENCIA.erroCarregar, ciencias.error)}
         </Alert>
       ) : null}
-      {dados && dados.total === 0 ? <Typography color="text.secondary">{MENSAGENS.ciencia.nenhuma}</Typography> : null}
+      {dados && dados.total === 0 ? <Typography color="text.secondary">{MENSAGENS_CIENCIA.nenhuma}</Typography> : null}
       {dados && dados.itens.length > 0 ? (
         <>
           <List dense data-testid="lista-ciencias">

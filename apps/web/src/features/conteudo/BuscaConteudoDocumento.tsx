@@ -1,13 +1,14 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Stack, Typography } from '@mui/material';
 import {
   abreNoNavegador,
-  buscaConteudoDocumentoSchema,
-  MENSAGENS,
+  MENSAGENS_CONTEUDO,
   type OcorrenciaConteudo,
   type Peca,
+  textoBuscaConteudo,
 } from '@tramite/shared';
 import { type FormEvent, useId, useMemo, useState } from 'react';
+import { CampoTextoLeve } from '../../components/CampoTextoLeve';
 import { OCULTO_VISUALMENTE } from '../../components/oculto-visualmente';
 import { TrechoDestacado } from '../../components/TrechoDestacado';
 import { mensagemDoErro } from '../../lib/api';
@@ -15,10 +16,10 @@ import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { urlArquivo, usePecas } from '../pecas/api';
 import { useConteudoDocumento } from './api-conteudo';
 
-const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS.conteudo.erroBuscar);
+const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS_CONTEUDO.erroBuscar);
 
 function contagem(quantidade: number): string {
-  if (quantidade === 0) return MENSAGENS.conteudo.nenhumaOcorrencia;
+  if (quantidade === 0) return MENSAGENS_CONTEUDO.nenhumaOcorrencia;
   if (quantidade === 1) return '1 página encontrada';
   return `${quantidade} páginas encontradas`;
 }
@@ -70,13 +71,10 @@ export function BuscaConteudoDocumento({ idDocumento }: { idDocumento: number })
 
   const buscar = (evento: FormEvent) => {
     evento.preventDefault();
-    const validado = buscaConteudoDocumentoSchema.safeParse({ texto: valor });
-    if (!validado.success) {
-      setErroCampo(validado.error.issues[0]?.message ?? MENSAGENS.conteudo.textoCurto);
-      return;
-    }
-    setErroCampo(null);
-    setTexto(validado.data.texto);
+    // The server's rule without zod (issue 23: the document's page loads no zod).
+    const validado = textoBuscaConteudo(valor);
+    setErroCampo(validado.erro);
+    if (validado.texto !== null) setTexto(validado.texto);
   };
 
   const carregando = busca.isFetching;
@@ -97,7 +95,7 @@ export function BuscaConteudoDocumento({ idDocumento }: { idDocumento: number })
         spacing={1}
         sx={{ alignItems: { sm: 'flex-start' } }}
       >
-        <TextField
+        <CampoTextoLeve
           id={idCampo}
           label="Buscar no conteúdo das peças"
           value={valor}
@@ -131,7 +129,7 @@ export function BuscaConteudoDocumento({ idDocumento }: { idDocumento: number })
 
       {resultado && resultado.pecasEmLeitura > 0 ? (
         <Alert severity="info" sx={{ mt: 1.5 }} data-testid="aviso-em-leitura">
-          {MENSAGENS.conteudo.emLeitura(resultado.pecasEmLeitura)}
+          {MENSAGENS_CONTEUDO.emLeitura(resultado.pecasEmLeitura)}
         </Alert>
       ) : null}
 

@@ -23,7 +23,9 @@ import {
   impedimentoCancelamentoEnvio,
   impedimentoSobrestamento,
   impedimentoTramitacao,
-  MENSAGENS,
+  MENSAGENS_AUTUACAO,
+  MENSAGENS_DOCUMENTO,
+  MENSAGENS_FAVORITOS,
   motivoNaoEditavel,
   motivoSemAlteracaoPecas,
   motivoSemJuntada,
@@ -162,9 +164,9 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
     setConfirmandoRecebimento(false);
     try {
       await executar('Recebendo documento', () => receber.mutateAsync(documento.idDocumento));
-      snackbar.sucesso(MENSAGENS.documento.recebido);
+      snackbar.sucesso(MENSAGENS_DOCUMENTO.recebido);
     } catch (erro) {
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroReceber, erro));
+      snackbar.erro(mensagemComDetalhe(MENSAGENS_DOCUMENTO.erroReceber, erro));
     }
   }
 
@@ -191,7 +193,7 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
       snackbar.sucesso(TEXTOS.consolidacaoSolicitada);
       setConsolidacaoSolicitada(true);
     } catch (erro) {
-      snackbar.erro(mensagemComDetalhe(MENSAGENS.documento.erroConsolidacao, erro));
+      snackbar.erro(mensagemComDetalhe(MENSAGENS_DOCUMENTO.erroConsolidacao, erro));
     }
   }
 
@@ -203,9 +205,9 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
       await executar(favorito ? 'Removendo dos favoritos' : 'Adicionando aos favoritos', () =>
         alternarFavorito.mutateAsync(!favorito),
       );
-      snackbar.sucesso(favorito ? MENSAGENS.favoritos.removido : MENSAGENS.favoritos.adicionado);
+      snackbar.sucesso(favorito ? MENSAGENS_FAVORITOS.removido : MENSAGENS_FAVORITOS.adicionado);
     } catch {
-      snackbar.erro(favorito ? MENSAGENS.favoritos.erroRemover : MENSAGENS.favoritos.erroAdicionar);
+      snackbar.erro(favorito ? MENSAGENS_FAVORITOS.erroRemover : MENSAGENS_FAVORITOS.erroAdicionar);
     }
   }
 
@@ -214,7 +216,7 @@ export function AcoesDocumento({ documento, usuario }: { documento: Documento; u
     cancelarEnvio: () => setCancelandoEnvio(true),
     capa: () => abrirPdf(`documentos/${id}/capa`, 'Gerando capa', TEXTOS.erroCapa),
     comprovante: () =>
-      abrirPdf(`documentos/${id}/comprovante`, 'Gerando comprovante', MENSAGENS.documento.erroComprovante),
+      abrirPdf(`documentos/${id}/comprovante`, 'Gerando comprovante', MENSAGENS_DOCUMENTO.erroComprovante),
     enviarEmail: () => setEnviandoEmail(true),
     consolidar,
     favorito: alternarFavoritoAgora,
@@ -365,7 +367,7 @@ function montarAcoes(documento: Documento, usuario: Usuario | null, operacoes: O
       acoes.push({
         rotulo: 'Editar autuação',
         icone: <EditOutlined />,
-        motivo: motivoNaoEditavel(documento) ?? (naUnidade ? null : MENSAGENS.autuacao.edicaoOutraUnidade),
+        motivo: motivoNaoEditavel(documento) ?? (naUnidade ? null : MENSAGENS_AUTUACAO.edicaoOutraUnidade),
         para: `/autuacoes/${id}`,
       });
     }

@@ -1,6 +1,6 @@
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { Box, Button, Stack } from '@mui/material';
-import { MENSAGENS, validarMarcadores } from '@tramite/shared';
+import { MENSAGENS_DOCUMENTO, validarMarcadores } from '@tramite/shared';
 import { CampoMarcadores, useMarcadores } from '../../components/CampoMarcadores';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
@@ -23,9 +23,9 @@ export function EditorMarcadores({ idDocumento, marcadores }: { idDocumento: num
     }
     try {
       await executar('Salvando marcadores', () => salvar.mutateAsync(todos));
-      snackbar.sucesso(MENSAGENS.documento.marcadoresSalvos);
+      snackbar.sucesso(MENSAGENS_DOCUMENTO.marcadoresSalvos);
     } catch (erro) {
-      snackbar.erro(mensagemDoErro(erro, MENSAGENS.documento.erroSalvarMarcadores));
+      snackbar.erro(mensagemDoErro(erro, MENSAGENS_DOCUMENTO.erroSalvarMarcadores));
     }
   }
 

@@ -1,4 +1,4 @@
-import { Box, Grid, MenuItem, Paper, TextField } from '@mui/material';
+import { Box, Grid, Paper } from '@mui/material';
 import {
   CONTEUDO_MAXIMO,
   CONTEUDO_MINIMO,
@@ -8,8 +8,10 @@ import {
   RESUMO_ASSUNTO_MINIMO,
   SERVIDOR_TODOS,
 } from '@tramite/shared';
-import type { ChangeEvent, FormEvent } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense } from 'react';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
+import { CampoTextoLeve } from '../../components/CampoTextoLeve';
+import { AJUDA_LEGIVEL } from '../../components/entrada-autocomplete-leve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { RodapeBusca } from '../../components/RodapeBusca';
 import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
@@ -25,6 +27,16 @@ import {
 import { FILTRO_INTERESSADO, FILTRO_RESPONSAVEL, FiltroEntidade, numero } from './FiltroEntidade';
 import type { CampoFiltro, ValoresFiltros } from './filtros-url';
 import { opcoesDa } from './listas';
+import {
+  AJUDA_SEM_UNIDADE,
+  ID_SERVIDOR_PROCEDENCIA,
+  ROTULO_SERVIDOR_PROCEDENCIA,
+} from './rotulos-servidor-procedencia';
+
+// Logged-in users only: the select (TextField's Select, Menu and Modal) loads after the form (issue 23).
+const SelecaoServidorProcedencia = lazy(async () => ({
+  default: (await import('./SelecaoServidorProcedencia')).SelecaoServidorProcedencia,
+}));
 
 /** The id (which the tests use too) and label of each text and list filter. */
 const ROTULOS = {
@@ -111,13 +123,13 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
       <Box component="form" noValidate role="search" aria-label="Filtros da busca de documentos" onSubmit={enviar}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <TextField {...texto('numeroDocumento', 40)} />
+            <CampoTextoLeve {...texto('numeroDocumento', 40)} />
           </Grid>
           <Grid size={{ xs: 12, md: 8 }}>
-            <TextField {...texto('resumoAssunto', 200)} error={resumoCurto} helperText={AJUDA_RESUMO} />
+            <CampoTextoLeve {...texto('resumoAssunto', 200)} error={resumoCurto} helperText={AJUDA_RESUMO} />
           </Grid>
           <Grid size={12}>
-            <TextField
+            <CampoTextoLeve
               {...texto('conteudoPecas', CONTEUDO_MAXIMO)}
               error={conteudoCurto || erroConteudo !== null}
               helperText={erroConteudo ?? AJUDA_CONTEUDO}
@@ -167,32 +179,27 @@ export function FormularioBusca({ valores, aoMudar, aoBuscar, aoLimpar, erro, lo
           </Grid>
           {logado ? (
             <Grid size={{ xs: 12, md: 6 }}>
-              <TextField
-                select
-                id="filtro-servidor-procedencia"
-                label="Servidor da unidade de procedência"
-                fullWidth
-                value={
-                  opcoesServidores.some((servidor) => String(servidor.id) === valores.idServidorLotadoProcedencia)
-                    ? valores.idServidorLotadoProcedencia
-                    : ''
+              {/* The same field, disabled and with its hint, until the select arrives: nothing moves. */}
+              <Suspense
+                fallback={
+                  <CampoTextoLeve
+                    id={ID_SERVIDOR_PROCEDENCIA}
+                    label={ROTULO_SERVIDOR_PROCEDENCIA}
+                    value=""
+                    fullWidth
+                    disabled
+                    helperText={idProcedencia === null ? AJUDA_SEM_UNIDADE : undefined}
+                    slotProps={{ formHelperText: AJUDA_LEGIVEL }}
+                  />
                 }
-                onChange={(evento) => mudar({ idServidorLotadoProcedencia: evento.target.value })}
-                disabled={idProcedencia === null}
-                helperText={idProcedencia === null ? 'Escolha antes a unidade de procedência.' : undefined}
-                slotProps={{
-                  formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } },
-                }}
               >
-                <MenuItem value="">
-                  <em>Nenhum</em>
-                </MenuItem>
-                {opcoesServidores.map((servidor) => (
-                  <MenuItem key={servidor.id} value={String(servidor.id)}>
-                    {servidor.nome}
-                  </MenuItem>
-                ))}
-              </TextField>
+                <SelecaoServidorProcedencia
+                  opcoes={opcoesServidores}
+                  valor={valores.idServidorLotadoProcedencia}
+                  aoMudar={(valor) => mudar({ idServidorLotadoProcedencia: valor })}
+                  semUnidade={idProcedencia === null}
+                />
+              </Suspense>
             </Grid>
           ) : null}
         </Grid>

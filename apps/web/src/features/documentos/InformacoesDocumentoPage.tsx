@@ -1,5 +1,5 @@
 import { Alert, Box, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { type Documento, MENSAGENS, type Usuario } from '@tramite/shared';
+import { type Documento, MENSAGENS_AUTUACAO, type Usuario } from '@tramite/shared';
 import { lazy, Suspense } from 'react';
 import { AbasDocumento } from '../../components/AbasDocumento';
 import { Pagina } from '../../components/Pagina';
@@ -84,7 +84,7 @@ export function InformacoesDocumentoPage() {
   const { documentId, idDocumento } = useDocumentoDaRota();
   const usuario = useUsuario();
   const documento = useDocumento(idDocumento);
-  const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS.autuacao.erroBuscarDadosDocumento);
+  const mensagemErro = (erro: unknown) => mensagemDoErro(erro, MENSAGENS_AUTUACAO.erroBuscarDadosDocumento);
   useErroConsulta(documento.error, mensagemErro);
 
   return (
@@ -92,7 +92,7 @@ export function InformacoesDocumentoPage() {
       <AbasDocumento documentId={documentId} />
       {idDocumento === null ? (
         <Alert severity="error" role="status">
-          {MENSAGENS.autuacao.erroBuscarDadosDocumento}
+          {MENSAGENS_AUTUACAO.erroBuscarDadosDocumento}
         </Alert>
       ) : null}
       {documento.error ? (

@@ -1,6 +1,7 @@
 import { Box, Checkbox, Grid, MenuItem, Paper, TextField } from '@mui/material';
 import { MENSAGENS_CAIXA_POSTAL, MENSAGENS_LOOKUPS, SITUACOES_PRAZO } from '@tramite/shared';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
+import { CampoTextoLeve } from '../../components/CampoTextoLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
 import { RodapeBusca } from '../../components/RodapeBusca';
 import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
@@ -56,7 +57,7 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
       >
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
+            <CampoTextoLeve
               id="caixa-numero-documento"
               label="Número do documento"
               fullWidth

@@ -1,0 +1,95 @@
+import {
+  FormControl,
+  FormHelperText,
+  type FormHelperTextProps,
+  type InputBaseComponentProps,
+  InputLabel,
+  OutlinedInput,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import type { ChangeEvent, FocusEvent, ReactNode, Ref } from 'react';
+
+export interface CampoTextoLeveProps {
+  /** Required: the label's `for`, the helper text's id and the tests' handle derive from it, as in TextField. */
+  id: string;
+  label: ReactNode;
+  value: string;
+  onChange?: (evento: ChangeEvent<HTMLInputElement>) => void;
+  onFocus?: (evento: FocusEvent<HTMLInputElement>) => void;
+  onBlur?: (evento: FocusEvent<HTMLInputElement>) => void;
+  required?: boolean;
+  error?: boolean;
+  disabled?: boolean;
+  fullWidth?: boolean;
+  helperText?: ReactNode;
+  placeholder?: string;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  type?: string;
+  name?: string;
+  size?: 'small' | 'medium';
+  sx?: SxProps<Theme>;
+  inputRef?: Ref<HTMLInputElement>;
+  'data-testid'?: string;
+  slotProps?: {
+    htmlInput?: InputBaseComponentProps;
+    input?: { endAdornment?: ReactNode; startAdornment?: ReactNode };
+    formHelperText?: Partial<FormHelperTextProps>;
+  };
+}
+
+/**
+ * MUI's outlined TextField without its Select (issue 23): TextField imports Select, Menu, Popover and Modal (some
+ * 20 KB) for its `select` variant, so every screen with a text field loaded them at first paint. This one is built
+ * the way TextField builds itself (FormControl, InputLabel, OutlinedInput, FormHelperText): the same classes, look,
+ * label, required mark, `aria-describedby` of the helper text and `aria-invalid`, for the fields of the first screens.
+ */
+export function CampoTextoLeve(props: CampoTextoLeveProps) {
+  const { id, label, helperText, slotProps, required, error, disabled, fullWidth, size, sx } = props;
+  const idAjuda = helperText ? `${id}-helper-text` : undefined;
+  const idRotulo = label ? `${id}-label` : undefined;
+  return (
+    <FormControl
+      className="MuiTextField-root"
+      variant="outlined"
+      required={required}
+      error={error}
+      disabled={disabled}
+      fullWidth={fullWidth}
+      size={size}
+      sx={sx}
+      data-testid={props['data-testid']}
+    >
+      {label != null && label !== '' ? (
+        <InputLabel htmlFor={id} id={idRotulo}>
+          {label}
+        </InputLabel>
+      ) : null}
+      <OutlinedInput
+        id={id}
+        label={label}
+        aria-describedby={idAjuda}
+        value={props.value}
+        onChange={props.onChange}
+        onFocus={props.onFocus}
+        onBlur={props.onBlur}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        autoFocus={props.autoFocus}
+        type={props.type}
+        name={props.name}
+        fullWidth={fullWidth}
+        inputRef={props.inputRef}
+        inputProps={slotProps?.htmlInput}
+        endAdornment={slotProps?.input?.endAdornment}
+        startAdornment={slotProps?.input?.startAdornment}
+      />
+      {helperText ? (
+        <FormHelperText id={idAjuda} {...slotProps?.formHelperText}>
+          {helperText}
+        </FormHelperText>
+      ) : null}
+    </FormControl>
+  );
+}
