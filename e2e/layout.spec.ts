@@ -130,4 +130,29 @@ test.describe('configurações do usuário, snackbar e pilha de carregamento', (
     await expect(snackbar).toContainText('Falha simulada no servidor');
     expect(page.url()).toContain('/usuario');
   });
+
+  test('a mensagem chega mesmo quando o módulo do snackbar não pôde ser baixado', async ({ page }) => {
+    // The snackbar's module is loaded at the first gesture; with its download failing, the plain notice shows the
+    // message (same test id, role and text) and closes with its button.
+    await page.route('**/assets/SnackbarMensagem-*.js', (rota) => rota.abort());
+    await page.goto('/home');
+    const busca = page.getByRole('textbox', { name: 'NUP (busca rápida)' });
+    await busca.click();
+    await busca.press('Enter');
+    const snackbar = page.getByTestId('snackbar');
+    await expect(snackbar).toContainText('Digite o número do documento (NUP) ou parte dele');
+    await expect(snackbar).toHaveAttribute('data-tipo', 'error');
+    await expect(page.getByRole('alert').filter({ hasText: 'Digite o número' })).toBeVisible();
+    await expect(snackbar).not.toHaveClass(/MuiAlert/);
+    await conferirAcessibilidade(page);
+    await page.getByRole('button', { name: 'Fechar mensagem' }).click();
+    await expect(snackbar).toHaveCount(0);
+
+    // Once the module arrives (the next gesture tries again), the same message comes in MUI's snackbar.
+    await page.unroute('**/assets/SnackbarMensagem-*.js');
+    await busca.click();
+    await busca.press('Enter');
+    await expect(snackbar).toHaveClass(/MuiAlert/);
+    await expect(snackbar).toContainText('Digite o número do documento (NUP) ou parte dele');
+  });
 });

@@ -40,7 +40,8 @@ export function precomprimir(): Plugin {
     configResolved(config) {
       pastaSaida = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // After the files are written, and only when they are (a failed build must show its own error).
+    async writeBundle() {
       const arquivos = await readdir(pastaSaida, { recursive: true, withFileTypes: true });
       await Promise.all(
         arquivos

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precomprimir } from './precomprimir.ts';
@@ -21,7 +23,7 @@ import { precomprimir } from './precomprimir.ts';
 const MUI = 'node_modules[\\\\/]@mui[\\\\/](?:material|utils)[\\\\/]';
 const WEB = 'apps[\\\\/]web[\\\\/]src[\\\\/]';
 const CAMPO = new RegExp(
-  `(?:${MUI}(?:FormControl|FormLabel|FormHelperText|InputLabel|OutlinedInput|InputAdornment|Portal|useControlled|mergeSlotProps|useSlotProps|utils)[\\\\/]|node_modules[\\\\/]@mui[\\\\/]utils[\\\\/](?!isMuiElement))`,
+  `(?:${MUI}(?:FormControl|FormLabel|FormHelperText|InputLabel|OutlinedInput|InputAdornment|Portal|Grow|useControlled|mergeSlotProps|useSlotProps|utils)[\\\\/]|node_modules[\\\\/]@mui[\\\\/]utils[\\\\/](?!isMuiElement))`,
 );
 const CAMPOS = new RegExp(
   `${MUI}(?:TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Modal|Backdrop|Fade|FilledInput|Input|Unstable_TrapFocus|useRovingTabIndex)[\\\\/]`,
@@ -34,8 +36,17 @@ const TABELA_PAGINADA = new RegExp(
 );
 const MARCACAO = new RegExp(`${MUI}(?:Checkbox|Switch|internal[\\\\/]SwitchBase|FormControlLabel)[\\\\/.]`);
 
-export default defineConfig({
+// React Router 7's package exports resolve to its development build whatever the mode (remix-run/react-router#12532,
+// #14102): its dev warnings would ship and run in production. The build takes the production one, same API.
+const PASTA_REACT_ROUTER = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const REACT_ROUTER_PRODUCAO = [
+  { find: /^react-router\/dom$/, replacement: join(PASTA_REACT_ROUTER, 'dist/production/dom-export.mjs') },
+  { find: /^react-router$/, replacement: join(PASTA_REACT_ROUTER, 'dist/production/index.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
+  resolve: command === 'build' ? { alias: REACT_ROUTER_PRODUCAO } : {},
   plugins: [react(), precomprimir()],
   build: {
     outDir: 'dist',
@@ -63,4 +74,4 @@ export default defineConfig({
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
-});
+}));

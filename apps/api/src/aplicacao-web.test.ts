@@ -43,10 +43,13 @@ describe('aplicação web servida pela API', () => {
     }
   });
 
-  it('serve os arquivos construídos com cache longo', async () => {
+  it('serve os arquivos construídos com cache longo, sem os cabeçalhos de revalidação que um imutável não usa', async () => {
     const resposta = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(resposta.statusCode).toBe(200);
     expect(resposta.headers['cache-control']).toContain('immutable');
+    for (const revalidacao of ['etag', 'last-modified', 'accept-ranges']) {
+      expect(resposta.headers[revalidacao], revalidacao).toBeUndefined();
+    }
   });
 
   it('manda nos arquivos só os cabeçalhos de segurança que valem para eles; a página leva todos', async () => {

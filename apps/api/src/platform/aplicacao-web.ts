@@ -75,6 +75,12 @@ export async function registrarAplicacaoWeb(
     wildcard: false,
     index: false,
     cacheControl: false,
+    // A built file's name changes with its content and it is cached for a year as immutable: never revalidated nor
+    // fetched in ranges, so ETag, Last-Modified and Accept-Ranges only cost bytes on each of the first screen's thirty
+    // files (issue 23). The few others (favicon) are small enough to fetch again after their hour.
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
     preCompressed: true,
     // The twins are reached through their original's path; index.html and robots.txt have their own routes.
     globIgnore: ['**/*.br', '**/*.gz', 'index.html', 'robots.txt'],

@@ -1,13 +1,6 @@
-import {
-  Box,
-  LinearProgress,
-  Paper,
-  TableCell,
-  TablePagination,
-  type TablePaginationProps,
-  TableRow,
-} from '@mui/material';
+import { Box, Paper, TableCell, TablePagination, type TablePaginationProps, TableRow } from '@mui/material';
 import type { ReactNode } from 'react';
+import { BarraProgresso } from './feedback/BarraProgresso';
 import { type ColunaTabela, Tabela } from './Tabela';
 
 interface TabelaPaginadaProps {
@@ -52,7 +45,7 @@ export function TabelaPaginada({
   ];
   return (
     <Paper variant="outlined">
-      {carregando ? <LinearProgress aria-label={rotuloCarregando} /> : <Box sx={{ height: 4 }} />}
+      {carregando ? <BarraProgresso rotulo={rotuloCarregando} /> : <Box sx={{ height: 4 }} />}
       <Tabela data-testid={testId} legenda={legenda} idLegenda={idLegenda} colunas={colunasTabela}>
         {children}
         {vazio ? (

@@ -1,4 +1,5 @@
-import { Box, LinearProgress, Paper, Typography } from '@mui/material';
+import { Box, Paper, Typography } from '@mui/material';
+import { BarraProgresso } from '../../components/feedback/BarraProgresso';
 import { useTitulosCarregamento } from '../../components/feedback/contexto-carregamento';
 
 /** The global loading indicator: visible while the stack of titles is not empty, showing the top title. */
@@ -22,7 +23,7 @@ export function IndicadorCarregamento() {
         pointerEvents: 'none',
       }}
     >
-      <LinearProgress aria-label={topo} sx={{ alignSelf: 'stretch', height: 4 }} />
+      <BarraProgresso rotulo={topo} sx={{ alignSelf: 'stretch' }} />
       <Paper elevation={3} sx={{ mt: 1, px: 2, py: 0.75, borderRadius: 4, maxWidth: '90vw' }}>
         <Typography variant="body2" data-testid="carregamento-titulo" noWrap>
           {topo}…

@@ -1,11 +1,20 @@
-import { Alert, Snackbar } from '@mui/material';
+import { Box, IconButton } from '@mui/material';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { criarCargaNoGesto } from '../../lib/carga-no-gesto';
 import {
   ATRASO_REEXIBICAO_SNACKBAR_MS,
   type ContextoSnackbar,
   SnackbarContext,
   type TipoSnackbar,
 } from './contexto-snackbar';
+import type { PropsSnackbarMensagem } from './SnackbarMensagem';
+
+/**
+ * The snackbar's module (MUI Snackbar, Alert and their transitions) stays out of the first screen (issue 23): it is
+ * downloaded at the user's first gesture, before any message an action of theirs can cause; a message that comes
+ * before it (or when the download fails) is shown by the plain notice below, so none is lost.
+ */
+const cargaSnackbar = criarCargaNoGesto(async () => (await import('./SnackbarMensagem')).SnackbarMensagem);
 
 interface MensagemSnackbar {
   chave: number;
@@ -27,12 +36,15 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   const mostrar = useCallback((texto: string, tipo: TipoSnackbar) => {
     clearTimeout(temporizador.current);
     setAberto(false);
+    void cargaSnackbar.carregar();
     temporizador.current = setTimeout(() => {
       contador.current += 1;
       setMensagem({ chave: contador.current, texto, tipo });
       setAberto(true);
     }, ATRASO_REEXIBICAO_SNACKBAR_MS);
   }, []);
+
+  const esconder = useCallback(() => setAberto(false), []);
 
   const fechar = useCallback(() => {
     clearTimeout(temporizador.current);
@@ -52,28 +64,63 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarContext.Provider value={valor}>
       {children}
-      <Snackbar
-        key={mensagem?.chave}
-        open={aberto && mensagem !== null}
-        autoHideDuration={mensagem ? DURACAO_MS[mensagem.tipo] : null}
-        onClose={(_evento, motivo) => {
-          if (motivo !== 'clickaway') setAberto(false);
-        }}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          data-testid="snackbar"
-          data-tipo={mensagem?.tipo}
-          role={mensagem?.tipo === 'error' ? 'alert' : 'status'}
-          severity={mensagem?.tipo ?? 'success'}
-          variant="filled"
-          onClose={() => setAberto(false)}
-          slotProps={{ closeButton: { title: 'Fechar', 'aria-label': 'Fechar mensagem' } }}
-          sx={{ width: '100%', maxWidth: 720, alignItems: 'center' }}
-        >
-          {mensagem?.texto}
-        </Alert>
-      </Snackbar>
+      {mensagem && (
+        <MensagemGlobal
+          key={mensagem.chave}
+          texto={mensagem.texto}
+          tipo={mensagem.tipo}
+          aberto={aberto}
+          duracaoMs={DURACAO_MS[mensagem.tipo]}
+          aoFechar={esconder}
+        />
+      )}
     </SnackbarContext.Provider>
+  );
+}
+
+function MensagemGlobal(props: PropsSnackbarMensagem) {
+  const SnackbarMensagem = cargaSnackbar.useModulo();
+  if (SnackbarMensagem) return <SnackbarMensagem {...props} />;
+  return <AvisoSimples {...props} />;
+}
+
+/** The message before the snackbar's module arrives: the same text, role and test id, closed after the same time. */
+function AvisoSimples({ texto, tipo, aberto, duracaoMs, aoFechar }: PropsSnackbarMensagem) {
+  useEffect(() => {
+    if (!aberto) return;
+    const temporizador = setTimeout(aoFechar, duracaoMs);
+    return () => clearTimeout(temporizador);
+  }, [aberto, duracaoMs, aoFechar]);
+  if (!aberto) return null;
+  return (
+    <Box
+      data-testid="snackbar"
+      data-tipo={tipo}
+      role={tipo === 'error' ? 'alert' : 'status'}
+      sx={{
+        position: 'fixed',
+        bottom: 24,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: (tema) => tema.zIndex.snackbar,
+        maxWidth: 'min(720px, calc(100vw - 16px))',
+        px: 2,
+        py: 1.5,
+        borderRadius: 1,
+        boxShadow: 6,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        color: '#fff',
+        bgcolor: tipo === 'error' ? 'error.main' : 'success.main',
+      }}
+    >
+      <Box component="span" sx={{ flex: 1 }}>
+        {texto}
+      </Box>
+      <IconButton size="small" color="inherit" title="Fechar" aria-label="Fechar mensagem" onClick={aoFechar}>
+        ×
+      </IconButton>
+    </Box>
   );
 }

@@ -1,7 +1,8 @@
-import { Alert, LinearProgress } from '@mui/material';
+import { Alert } from '@mui/material';
 import { MENSAGENS_BUSCA } from '@tramite/shared';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BarraProgresso } from '../../components/feedback/BarraProgresso';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { Pagina } from '../../components/Pagina';
 import { mensagemComDetalhe } from '../../lib/api';
@@ -24,7 +25,7 @@ import {
 const carregarResultados = () => import('./ResultadosBusca');
 const ResultadosBusca = lazy(async () => ({ default: (await carregarResultados()).ResultadosBusca }));
 
-const ProgressoBusca = () => <LinearProgress aria-label="Buscando documentos" sx={{ mb: 1 }} />;
+const ProgressoBusca = () => <BarraProgresso rotulo="Buscando documentos" sx={{ mb: 1 }} />;
 
 /**
  * Document search (spec §2, public). The query string is the search: every filter, the page and the order live
