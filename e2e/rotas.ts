@@ -31,6 +31,7 @@ export const ROTAS: Rota[] = [
   { caminho: '/administracao/edicao-tipo-documental', titulo: /Edição de tipo documental/i, publica: false },
   { caminho: '/administracao/calendario', titulo: /Calendário de dias não úteis/i, publica: false },
   { caminho: '/administracao/indexacao', titulo: /Indexação do conteúdo das peças/i, publica: false },
+  { caminho: '/administracao/tramita', titulo: /^Tramita GOV\.BR$/, publica: false },
   { caminho: '/caixa-postal', titulo: /Caixa postal/i, publica: false },
   { caminho: '/controle-de-prazos', titulo: /Controle de prazos/i, publica: false },
   { caminho: '/painel', titulo: /^Painel$/, publica: false },

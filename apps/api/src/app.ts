@@ -29,6 +29,7 @@ import { rotasRelatorios } from './features/relatorios/routes.ts';
 import { rotasResumoDiario } from './features/resumo-diario/routes.ts';
 import { rotasSobrestamento } from './features/sobrestamento/routes.ts';
 import { rotasTiposDocumentos } from './features/tipos-documentos/routes.ts';
+import { rotasTramita } from './features/tramita/routes.ts';
 import { leituraDocumentos } from './features/tramitacao/leitura.ts';
 import { rotasTramitacao } from './features/tramitacao/routes.ts';
 import { rotasControlePrazos } from './features/tramitacao/routes-controle-prazos.ts';
@@ -132,6 +133,7 @@ export async function buildApp(deps: Dependencias): Promise<FastifyInstance> {
       await api.register(rotasEventosDocumento);
       await api.register(rotasAdministracaoIndexacao);
       await api.register(rotasPainel);
+      await api.register(rotasTramita);
     },
     { prefix: '/api' },
   );

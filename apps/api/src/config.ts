@@ -82,6 +82,10 @@ const ambienteSchema = z.object({
   INDEXACAO_TEMPO_PAGINA_SEGUNDOS: z.coerce.number().int().positive().default(120),
   // Issue 23: whether robots.txt lets search engines into the public pages that show interested parties' names.
   ROBOTS_PAGINAS_PUBLICAS: z.enum(['bloquear', 'permitir']).default('bloquear'),
+  // Issue 24: Tramita GOV.BR. CAs trusted for the barramento's own certificate besides Node's (a PEM file), and the
+  // limit of each request to it (the reference client waits 300 s; testing the connection waits at most 30 s).
+  TRAMITA_AUTORIDADES: z.string().optional(),
+  TRAMITA_TEMPO_LIMITE_SEGUNDOS: z.coerce.number().positive().max(3600).default(300),
 });
 
 export type ConexaoBanco = { tipo: 'pglite'; dataDir: string | null } | { tipo: 'postgres'; url: string };
@@ -127,6 +131,12 @@ export interface Config {
   indexacao: { ativa: boolean; trabalhadores: number; memoriaMb: number; tempoPaginaMs: number };
   /** robots.txt: `bloquear` keeps crawlers out of /documentos, /busca, /verificacao and /consolidacao; /api always. */
   robotsPaginasPublicas: 'bloquear' | 'permitir';
+  /**
+   * Tramita GOV.BR (issue 24): where the system certificates are kept (one folder per environment), a PEM file of
+   * extra CAs trusted for the barramento's server certificate (null: Node's public roots only), and the limit of
+   * each request.
+   */
+  tramita: { pastaCertificados: string; autoridades: string | null; tempoLimiteMs: number };
 }
 
 export interface ConfigOidc {
@@ -222,6 +232,11 @@ export function lerConfig(ambiente: NodeJS.ProcessEnv = process.env): Config {
       tempoPaginaMs: env.INDEXACAO_TEMPO_PAGINA_SEGUNDOS * 1000,
     },
     robotsPaginasPublicas: env.ROBOTS_PAGINAS_PUBLICAS,
+    tramita: {
+      pastaCertificados: resolve(dataDir, 'certificados', 'tramita'),
+      autoridades: env.TRAMITA_AUTORIDADES ? resolve(env.TRAMITA_AUTORIDADES) : null,
+      tempoLimiteMs: Math.round(env.TRAMITA_TEMPO_LIMITE_SEGUNDOS * 1000),
+    },
   };
 }
 

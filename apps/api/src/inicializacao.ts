@@ -12,6 +12,8 @@ import { criarPoolIndexacao, type PoolIndexacao } from './features/conteudo/pool
 import { agendarResumoDiario } from './features/resumo-diario/agendamento.ts';
 import { TAREFA_RESUMO_DIARIO, tratadorResumoDiario } from './features/resumo-diario/service.ts';
 import { agendarLevantamento } from './features/sobrestamento/service.ts';
+import { agendarSincronizacaoTramita } from './features/tramita/agendamento.ts';
+import { TAREFA_SINCRONIZAR_LISTAS_TRAMITA, tratadorSincronizacaoTramita } from './features/tramita/service.ts';
 import { agendarRecolhimento } from './operations/arquivos-orfaos.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
 import { criarCarteiro, TAREFA_ENVIAR_EMAIL, tratadorEnvioEmail } from './platform/email.ts';
@@ -53,6 +55,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
           { instituicao: config.instituicao.nome },
         ),
         [TAREFA_RESUMO_DIARIO]: tratadorResumoDiario(conexao.db, { urlPublica: config.urlPublica }),
+        [TAREFA_SINCRONIZAR_LISTAS_TRAMITA]: tratadorSincronizacaoTramita({ db: conexao.db, config: config.tramita }),
       },
       { reservaSegundos: config.fila.reservaSegundos, intervaloMs: config.fila.intervaloMs },
       (erro, tarefa) => app.log.warn({ err: erro, tarefa }, 'tarefa em segundo plano falhou; será tentada de novo'),
@@ -99,6 +102,10 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
       if (erro) app.log.warn({ err: erro }, 'levantamento automático de sobrestamentos falhou');
       else if (levantados) app.log.info({ levantados }, 'sobrestamentos levantados na data prevista');
     });
+    // Issue 24: the PEN's lists, synced once a day while Tramita GOV.BR is active (nothing happens without it).
+    const pararSincronizacaoTramita = agendarSincronizacaoTramita(conexao.db, (erro) => {
+      if (erro) app.log.warn({ err: erro }, 'agendamento da sincronização das listas do Tramita GOV.BR falhou');
+    });
     return {
       app,
       migracoesAplicadas,
@@ -114,6 +121,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         await pararExpiracao();
         await pararLevantamento();
         await pararResumoDiario();
+        await pararSincronizacaoTramita();
         carteiro.fechar();
         await app.close();
         await trabalhadores?.fechar();

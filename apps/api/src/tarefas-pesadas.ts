@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { tarefasConsolidacao } from './features/consolidacao/montagem.ts';
 import { tarefasDocumentosPdf } from './features/documentos-pdf/service.ts';
 import { tarefasRelatorios } from './features/relatorios/geracao.ts';
+import { tarefasTramita } from './features/tramita/certificado.ts';
 import { tarefasAssinatura } from './platform/assinatura-pdf.ts';
 import { type OpcoesPool, PoolTrabalhadores } from './platform/pool-trabalhadores.ts';
 
@@ -15,6 +16,7 @@ export const tarefasPesadas = {
   ...tarefasAssinatura,
   ...tarefasDocumentosPdf,
   ...tarefasRelatorios,
+  ...tarefasTramita,
 };
 
 export type PoolTarefasPesadas = PoolTrabalhadores<typeof tarefasPesadas>;

@@ -8,7 +8,9 @@ import { horarioResumoDiarioSchema } from './resumo-diario.ts';
  * the screen that grants the others (docs/domain.md, "Administração de usuários"); nor is ADMINISTRACAO_CALENDARIO,
  * which keeps the institution's days without work (docs/domain.md, "Prazos"); nor is ADMINISTRACAO_INDEXACAO, which
  * follows the indexing of the peças' text and asks for it again (docs/domain.md, "Conteúdo das peças"); nor is
- * PAINEL_INSTITUCIONAL, which opens the Painel of every unit and of the whole institution (docs/domain.md, "Painel").
+ * PAINEL_INSTITUCIONAL, which opens the Painel of every unit and of the whole institution (docs/domain.md, "Painel");
+ * nor is ADMINISTRACAO_TRAMITA, which configures the exchange of processes through Tramita GOV.BR (docs/domain.md,
+ * "Tramita GOV.BR").
  */
 export const PERMISSOES = [
   'VISUALIZACAO_IRRESTRITA_PECAS',
@@ -20,6 +22,7 @@ export const PERMISSOES = [
   'ADMINISTRACAO_CALENDARIO',
   'ADMINISTRACAO_INDEXACAO',
   'PAINEL_INSTITUCIONAL',
+  'ADMINISTRACAO_TRAMITA',
 ] as const;
 export type Permissao = (typeof PERMISSOES)[number];
 export const permissaoSchema = z.enum(PERMISSOES);

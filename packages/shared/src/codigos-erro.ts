@@ -37,6 +37,8 @@ export const CODIGOS_ERRO = {
   CONFLITO: 'CONFLITO',
   /** The consolidation is still being built. */
   CONSOLIDACAO_NAO_CONCLUIDA: 'CONSOLIDACAO_NAO_CONCLUIDA',
+  /** Tramita GOV.BR (issue 24) is not configured yet, or has no certificate for its environment. */
+  TRAMITA_NAO_CONFIGURADO: 'TRAMITA_NAO_CONFIGURADO',
   // 410
   CONSOLIDACAO_EXPIRADA: 'CONSOLIDACAO_EXPIRADA',
   // 413, 414, 431

@@ -233,6 +233,51 @@ export const MENSAGENS_TRAMITA = {
     `O Tramita GOV.BR recusou o pedido: ${mensagem}${codigo ? ` (código ${codigo})` : ''}`,
   erroHttp: (status: number) => `O Tramita GOV.BR respondeu com um erro (HTTP ${status})`,
   respostaInvalida: 'O Tramita GOV.BR respondeu em um formato que o Trâmite não reconhece',
+  // Step 3: the configuration screen (Administração › Tramita GOV.BR).
+  ambienteInvalido: 'Escolha o ambiente: homologação ou produção',
+  urlObrigatoria: 'Informe o endereço da API do Tramita GOV.BR',
+  urlLonga: (maximo: number) => `O endereço deve ter no máximo ${maximo} caracteres`,
+  urlHttps:
+    'Informe um endereço https:// válido, sem usuário nem senha (ex.: https://homolog.api.processoeletronico.gov.br/interoperabilidade/rest/v3/)',
+  numeroFaixa: (rotulo: string, minimo: number, maximo: number) =>
+    `${rotulo} deve ser um número inteiro de ${minimo.toLocaleString('pt-BR')} a ${maximo.toLocaleString('pt-BR')}`,
+  identificadorInvalido: 'Informe um número inteiro positivo',
+  repositorioObrigatorio: 'Informe o repositório de estruturas da instituição para ativar o Tramita GOV.BR',
+  estruturaRaizObrigatoria: 'Informe o número da estrutura da instituição para ativar o Tramita GOV.BR',
+  certificadoObrigatorioParaAtivar: (ambiente: string) =>
+    `Envie o certificado do ambiente de ${ambiente} antes de ativar o Tramita GOV.BR`,
+  unidadeInexistente: 'Unidade não encontrada ou inativa',
+  tipoDocumentoInexistente: 'Tipo documental não encontrado ou inativo',
+  tipoRecebidoNaoProcesso: 'O tipo dado ao processo recebido precisa ser um tipo de processo',
+  tipoPecaEhProcesso: 'O tipo dado às peças recebidas não pode ser um tipo de processo',
+  especieInexistente: (codigo: number) =>
+    `A espécie ${codigo} não está na lista do Tramita GOV.BR guardada no Trâmite: sincronize as listas e escolha de novo`,
+  naoConfigurado: 'O Tramita GOV.BR ainda não foi configurado: salve a configuração antes',
+  semCertificado: (ambiente: string) =>
+    `Não há certificado do Tramita GOV.BR para o ambiente de ${ambiente}: envie o certificado do sistema`,
+  listaVazia: (lista: string) =>
+    `O Tramita GOV.BR devolveu a lista de ${lista} vazia; nada foi alterado. Tente sincronizar mais tarde`,
+  certificadoVencido: (data: string) =>
+    `O certificado do Tramita GOV.BR venceu em ${data}; envie um certificado válido`,
+  certificadoAindaNaoValido: (data: string) => `O certificado do Tramita GOV.BR só é válido a partir de ${data}`,
+  certificadoNaoRsa: 'O certificado do Tramita GOV.BR precisa ter chave RSA',
+  senhaIncorreta: 'A senha do arquivo PKCS#12 está incorreta',
+  envioCertificadoIncompleto:
+    'Envie o arquivo PKCS#12 (.p12 ou .pfx) com a senha, ou o certificado e a chave privada em PEM',
+  envioCertificadoMisturado: 'Envie o arquivo PKCS#12 ou o par de arquivos PEM, não os dois',
+  senhaLonga: (maximo: number) => `A senha deve ter no máximo ${maximo} caracteres`,
+  configuracaoSalva: 'Configuração do Tramita GOV.BR salva',
+  certificadoSalvo: 'Certificado do Tramita GOV.BR salvo',
+  conexaoOk: (repositorios: number) =>
+    `Conexão com o Tramita GOV.BR bem-sucedida: ${repositorios} ${repositorios === 1 ? 'repositório de estruturas disponível' : 'repositórios de estruturas disponíveis'}`,
+  listasSincronizadas: 'Listas do Tramita GOV.BR sincronizadas',
+  sincronizacaoFalhouAoSalvar: (motivo: string) =>
+    `A configuração foi salva, mas as listas do Tramita GOV.BR não puderam ser sincronizadas: ${motivo}`,
+  erroCarregar: 'Não foi possível carregar a configuração do Tramita GOV.BR',
+  erroSalvar: 'Não foi possível salvar a configuração do Tramita GOV.BR',
+  erroCertificado: 'Não foi possível salvar o certificado do Tramita GOV.BR',
+  erroTestar: 'A conexão com o Tramita GOV.BR falhou',
+  erroSincronizar: 'Não foi possível sincronizar as listas do Tramita GOV.BR',
 } as const;
 
 /**

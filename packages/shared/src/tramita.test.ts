@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { MENSAGENS_TRAMITA } from './mensagens.ts';
 import {
   BLOCO_TRANSFERENCIA,
+  configuracaoTramitaSchema,
+  LIMITES_CONFIGURACAO_TRAMITA,
   MOTIVOS_RECUSA,
   PRAZO_CANCELAMENTO_AUTOMATICO_DIAS,
   ROTULOS_MOTIVO_RECUSA,
@@ -11,6 +14,8 @@ import {
   SITUACOES_TRAMITE,
   situacaoCancelavel,
   situacaoFinal,
+  URL_PADRAO_TRAMITA,
+  urlTramitaValida,
 } from './tramita.ts';
 
 describe('situações do trâmite', () => {
@@ -53,4 +58,57 @@ describe('motivos de recusa', () => {
 it('o bloco de transferência padrão é de 50 MiB, entre 1 e 200', () => {
   expect(BLOCO_TRANSFERENCIA.padraoMb * BLOCO_TRANSFERENCIA.bytesPorMb).toBe(52_428_800);
   expect([BLOCO_TRANSFERENCIA.minimoMb, BLOCO_TRANSFERENCIA.maximoMb]).toEqual([1, 200]);
+});
+
+describe('configuração do Tramita GOV.BR', () => {
+  const valida = {
+    ambiente: 'HOMOLOGACAO',
+    urlBase: URL_PADRAO_TRAMITA.HOMOLOGACAO,
+    idRepositorio: 1,
+    numeroEstruturaRaiz: 100,
+    ativo: false,
+    blocoMb: 50,
+    tamanhoMaximoComponenteMb: 100,
+    intervaloConsultaSegundos: 60,
+    idUnidadeTramita: null,
+    idTipoDocumentoRecebido: null,
+    codigoEspeciePadraoEnvio: null,
+    idTipoPecaPadraoRecebimento: null,
+  };
+
+  it('aceita só endereços https com host e sem usuário ou senha', () => {
+    for (const url of Object.values(URL_PADRAO_TRAMITA)) expect(urlTramitaValida(url)).toBe(true);
+    expect(urlTramitaValida('https://127.0.0.1:8443/interoperabilidade/rest/v3/')).toBe(true);
+    for (const url of ['http://api.processoeletronico.gov.br/', 'https://a:b@api.gov.br/', 'api.gov.br', '']) {
+      expect(urlTramitaValida(url), url).toBe(false);
+    }
+  });
+
+  it('lê os números do formulário (texto) e o vazio como nulo', () => {
+    expect(
+      configuracaoTramitaSchema.parse({ ...valida, blocoMb: '20', idRepositorio: ' 3 ', numeroEstruturaRaiz: '' }),
+    ).toMatchObject({ blocoMb: 20, idRepositorio: 3, numeroEstruturaRaiz: null });
+  });
+
+  it('cada limite tem a sua mensagem; ativar exige o repositório e a estrutura da instituição', () => {
+    const erros = (valor: object) =>
+      configuracaoTramitaSchema.safeParse(valor).error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+    const { blocoMb, intervaloConsultaSegundos } = LIMITES_CONFIGURACAO_TRAMITA;
+    expect(erros({ ...valida, blocoMb: 201, intervaloConsultaSegundos: 9.5 })).toEqual([
+      ['blocoMb', MENSAGENS_TRAMITA.numeroFaixa('O bloco de transferência (MB)', blocoMb.minimo, blocoMb.maximo)],
+      [
+        'intervaloConsultaSegundos',
+        MENSAGENS_TRAMITA.numeroFaixa(
+          'O intervalo de consulta (segundos)',
+          intervaloConsultaSegundos.minimo,
+          intervaloConsultaSegundos.maximo,
+        ),
+      ],
+    ]);
+    expect(erros({ ...valida, ativo: true, idRepositorio: null, numeroEstruturaRaiz: null })).toEqual([
+      ['idRepositorio', MENSAGENS_TRAMITA.repositorioObrigatorio],
+      ['numeroEstruturaRaiz', MENSAGENS_TRAMITA.estruturaRaizObrigatoria],
+    ]);
+    expect(erros({ ...valida, ativo: true })).toEqual([]);
+  });
 });

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { MENSAGENS_TRAMITA } from './mensagens.ts';
+
 // Issue 24: Tramita GOV.BR, the federal barramento of electronic processes (docs/tramita-govbr-protocolo.md).
 // This module holds what the product says about a trâmite; the wire format lives in tramita-protocolo.ts.
 
@@ -84,3 +87,204 @@ const MEBIBYTE = 1024 * 1024;
  * (its worked example, 120 MiB in parts 0-52428800…, counts 50 "MB" as 50 × 2^20 bytes).
  */
 export const BLOCO_TRANSFERENCIA = { padraoMb: 50, minimoMb: 1, maximoMb: 200, bytesPorMb: MEBIBYTE } as const;
+
+// Step 3 (docs/tramita-govbr-desenho.md §1): the configuration, kept by holders of ADMINISTRACAO_TRAMITA.
+
+/** Homologation and production have distinct addresses and certificates (protocol notes §1–2). */
+export const AMBIENTES_TRAMITA = ['HOMOLOGACAO', 'PRODUCAO'] as const;
+export type AmbienteTramita = (typeof AMBIENTES_TRAMITA)[number];
+
+export const ROTULOS_AMBIENTE_TRAMITA: Record<AmbienteTramita, string> = {
+  HOMOLOGACAO: 'homologação',
+  PRODUCAO: 'produção',
+};
+
+/** The REST v3 bases the notes found (§1); the address is configuration, never a constant, these only suggest it. */
+export const URL_PADRAO_TRAMITA: Record<AmbienteTramita, string> = {
+  HOMOLOGACAO: 'https://homolog.api.processoeletronico.gov.br/interoperabilidade/rest/v3/',
+  PRODUCAO: 'https://api.processoeletronico.gov.br/interoperabilidade/rest/v3/',
+};
+
+/** Bounds of the configuration's fields; the database checks the same. */
+export const LIMITES_CONFIGURACAO_TRAMITA = {
+  urlMaxima: 500,
+  blocoMb: { minimo: BLOCO_TRANSFERENCIA.minimoMb, maximo: BLOCO_TRANSFERENCIA.maximoMb },
+  /** The barramento publishes no limit; the largest a destination was seen to take is 20 MB (design §3). */
+  tamanhoMaximoComponenteMb: { minimo: 1, maximo: 2048, padrao: 100 },
+  intervaloConsultaSegundos: { minimo: 10, maximo: 3600, padrao: 60 },
+  /** A PEN number or id kept in an int4 column. */
+  identificadorMaximo: 2_147_483_647,
+  /** A certificate file (PKCS#12 or PEM) holds a chain of a few certificates and one key: a few KB. */
+  certificadoBytes: 64 * 1024,
+  senhaMaxima: 1024,
+} as const;
+
+const L = LIMITES_CONFIGURACAO_TRAMITA;
+
+/** An absolute https:// address with a host and no credentials. */
+export function urlTramitaValida(texto: string): boolean {
+  if (!URL.canParse(texto)) return false;
+  const url = new URL(texto);
+  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+}
+
+/** An empty form field or null → null; digits → their number; anything else is left for the schema to refuse. */
+const vazioParaNulo = (valor: unknown) =>
+  valor === '' || valor === null || valor === undefined
+    ? null
+    : typeof valor === 'string' && /^\s*\d+\s*$/.test(valor)
+      ? Number(valor)
+      : valor;
+
+const identificadorOpcional = z.preprocess(
+  vazioParaNulo,
+  z
+    .number({ error: MENSAGENS_TRAMITA.identificadorInvalido })
+    .int(MENSAGENS_TRAMITA.identificadorInvalido)
+    .positive(MENSAGENS_TRAMITA.identificadorInvalido)
+    .max(L.identificadorMaximo, MENSAGENS_TRAMITA.identificadorInvalido)
+    .nullable(),
+);
+
+const inteiroNaFaixa = (rotulo: string, { minimo, maximo }: { minimo: number; maximo: number }) => {
+  const mensagem = MENSAGENS_TRAMITA.numeroFaixa(rotulo, minimo, maximo);
+  return z.preprocess(
+    (valor) => (typeof valor === 'string' && /^\s*\d+\s*$/.test(valor) ? Number(valor) : valor),
+    z.number({ error: mensagem }).int(mensagem).min(minimo, mensagem).max(maximo, mensagem),
+  );
+};
+
+/**
+ * Body of PUT administracao/tramita, and the screen's form. Activating needs the institution's repository and
+ * structure (here) and a certificate of the environment (checked by the server).
+ */
+export const configuracaoTramitaSchema = z
+  .object({
+    ambiente: z.enum(AMBIENTES_TRAMITA, { error: MENSAGENS_TRAMITA.ambienteInvalido }),
+    urlBase: z
+      .string({ error: MENSAGENS_TRAMITA.urlObrigatoria })
+      .trim()
+      .min(1, MENSAGENS_TRAMITA.urlObrigatoria)
+      .max(L.urlMaxima, MENSAGENS_TRAMITA.urlLonga(L.urlMaxima))
+      .refine(urlTramitaValida, MENSAGENS_TRAMITA.urlHttps),
+    idRepositorio: identificadorOpcional,
+    numeroEstruturaRaiz: identificadorOpcional,
+    ativo: z.boolean(),
+    blocoMb: inteiroNaFaixa('O bloco de transferência (MB)', L.blocoMb),
+    tamanhoMaximoComponenteMb: inteiroNaFaixa('O tamanho máximo de arquivo (MB)', L.tamanhoMaximoComponenteMb),
+    intervaloConsultaSegundos: inteiroNaFaixa('O intervalo de consulta (segundos)', L.intervaloConsultaSegundos),
+    idUnidadeTramita: identificadorOpcional,
+    idTipoDocumentoRecebido: identificadorOpcional,
+    codigoEspeciePadraoEnvio: identificadorOpcional,
+    idTipoPecaPadraoRecebimento: identificadorOpcional,
+  })
+  .superRefine((valor, contexto) => {
+    if (!valor.ativo) return;
+    if (valor.idRepositorio === null) {
+      contexto.addIssue({ code: 'custom', path: ['idRepositorio'], message: MENSAGENS_TRAMITA.repositorioObrigatorio });
+    }
+    if (valor.numeroEstruturaRaiz === null) {
+      contexto.addIssue({
+        code: 'custom',
+        path: ['numeroEstruturaRaiz'],
+        message: MENSAGENS_TRAMITA.estruturaRaizObrigatoria,
+      });
+    }
+  });
+export type ConfiguracaoTramita = z.output<typeof configuracaoTramitaSchema>;
+export type ConfiguracaoTramitaFormulario = z.input<typeof configuracaoTramitaSchema>;
+
+/** GET tramita/estado, for every signed-in user: whether the feature exists, and nothing secret. */
+export const estadoTramitaSchema = z.object({
+  ativo: z.boolean(),
+  ambiente: z.enum(AMBIENTES_TRAMITA).optional(),
+});
+export type EstadoTramita = z.infer<typeof estadoTramitaSchema>;
+
+/** What may be shown of the system certificate: never the certificate itself, its key or its password. */
+export const certificadoTramitaSchema = z.object({
+  titular: z.string(),
+  emissor: z.string(),
+  validoDe: z.string(),
+  validoAte: z.string(),
+  /** SHA-256 of the certificate (DER), as "AB:CD:…". */
+  impressao: z.string(),
+});
+export type CertificadoTramitaResumo = z.infer<typeof certificadoTramitaSchema>;
+
+const contagemListaSchema = z.object({ ativas: z.number().int(), inativas: z.number().int() });
+
+/** GET administracao/tramita: the saved configuration (null before the first save) and the cached lists. */
+export const administracaoTramitaSchema = z.object({
+  configuracao: z
+    .object({
+      ambiente: z.enum(AMBIENTES_TRAMITA),
+      urlBase: z.string(),
+      idRepositorio: z.number().int().nullable(),
+      numeroEstruturaRaiz: z.number().int().nullable(),
+      ativo: z.boolean(),
+      blocoMb: z.number().int(),
+      tamanhoMaximoComponenteMb: z.number().int(),
+      intervaloConsultaSegundos: z.number().int(),
+      idUnidadeTramita: z.number().int().nullable(),
+      idTipoDocumentoRecebido: z.number().int().nullable(),
+      codigoEspeciePadraoEnvio: z.number().int().nullable(),
+      idTipoPecaPadraoRecebimento: z.number().int().nullable(),
+      atualizadoEm: z.string(),
+      atualizadoPor: z.string(),
+    })
+    .nullable(),
+  /** The certificate of the configured environment. */
+  certificado: certificadoTramitaSchema.nullable(),
+  listas: z.object({
+    especies: contagemListaSchema,
+    hipoteses: contagemListaSchema,
+    repositorios: contagemListaSchema,
+    /** The last successful sync. */
+    sincronizadaEm: z.string().nullable(),
+  }),
+  /** The cached repositories and species, for the screen's lists. */
+  repositorios: z.array(z.object({ id: z.number().int(), nome: z.string(), ativo: z.boolean() })),
+  especies: z.array(z.object({ codigo: z.number().int(), nome: z.string(), ativa: z.boolean() })),
+  /** The active document types, for the types given to what is received (processes and peças). */
+  tiposDocumento: z.array(z.object({ id: z.number().int(), descricao: z.string(), processo: z.boolean() })),
+});
+export type AdministracaoTramita = z.infer<typeof administracaoTramitaSchema>;
+
+const resumoListaSchema = z.object({
+  ativas: z.number().int(),
+  inativas: z.number().int(),
+  /** Not in the cache before this sync. */
+  novas: z.number().int(),
+  /** Active before, gone from the PEN (or inactive there) now. */
+  desativadas: z.number().int(),
+});
+export type ResumoListaTramita = z.infer<typeof resumoListaSchema>;
+
+/** POST administracao/tramita/sincronizar. */
+export const sincronizacaoTramitaSchema = z.object({
+  sincronizadaEm: z.string(),
+  especies: resumoListaSchema,
+  hipoteses: resumoListaSchema,
+  repositorios: resumoListaSchema,
+});
+export type SincronizacaoTramita = z.infer<typeof sincronizacaoTramitaSchema>;
+
+/** PUT administracao/tramita: the screen as it is now, and how the sync that an active save runs went. */
+export const configuracaoTramitaSalvaSchema = administracaoTramitaSchema.extend({
+  sincronizacao: z
+    .object({
+      resultado: sincronizacaoTramitaSchema.nullable(),
+      /** The sync failed (the configuration was saved): why, in Portuguese. */
+      erro: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type ConfiguracaoTramitaSalva = z.infer<typeof configuracaoTramitaSalvaSchema>;
+
+/** POST administracao/tramita/testar-conexao: the barramento answered the healthcheck and listed its repositories. */
+export const testeConexaoTramitaSchema = z.object({
+  repositorios: z.array(z.object({ id: z.number().int(), nome: z.string() })),
+  duracaoMs: z.number().int(),
+});
+export type TesteConexaoTramita = z.infer<typeof testeConexaoTramitaSchema>;

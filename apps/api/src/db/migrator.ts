@@ -23,6 +23,7 @@ import * as prazosIndices from './migrations/0023-prazos-indices.ts';
 import * as conteudoPecas from './migrations/0024-conteudo-pecas.ts';
 import * as painel from './migrations/0025-painel.ts';
 import * as conteudoDocumento from './migrations/0026-conteudo-documento.ts';
+import * as tramitaConfiguracao from './migrations/0027-tramita-configuracao.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migracoes: Record<string, Migration> = {
   '0024-conteudo-pecas': conteudoPecas,
   '0025-painel': painel,
   '0026-conteudo-documento': conteudoDocumento,
+  '0027-tramita-configuracao': tramitaConfiguracao,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

@@ -56,6 +56,12 @@ import type {
   MensagemNoticiaTable,
   ResumoDiarioEnvioTable,
 } from './schema/operacao.ts';
+import type {
+  TramitaConfiguracaoTable,
+  TramitaEspecieTable,
+  TramitaHipoteseTable,
+  TramitaRepositorioTable,
+} from './schema/tramita.ts';
 
 // Kysely's view of the tables of migrations/, in camelCase (the CamelCasePlugin maps to snake_case), typed by hand in
 // schema/ by area; db/esquema.test.ts compares it with the migrated database.
@@ -64,6 +70,7 @@ export type * from './schema/acesso.ts';
 export type * from './schema/cadastros.ts';
 export type * from './schema/documentos.ts';
 export type * from './schema/operacao.ts';
+export type * from './schema/tramita.ts';
 
 export interface Database {
   unidade: UnidadeTable;
@@ -117,4 +124,8 @@ export interface Database {
   auditoria: AuditoriaTable;
   auditoriaAcaoRenomeada: AuditoriaAcaoRenomeadaTable;
   limiteTaxa: LimiteTaxaTable;
+  tramitaConfiguracao: TramitaConfiguracaoTable;
+  tramitaEspecie: TramitaEspecieTable;
+  tramitaHipotese: TramitaHipoteseTable;
+  tramitaRepositorio: TramitaRepositorioTable;
 }

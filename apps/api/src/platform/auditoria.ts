@@ -58,6 +58,9 @@ export const ACOES_AUDITORIA = [
   'INCLUIR_DIA_NAO_UTIL',
   'EXCLUIR_DIA_NAO_UTIL',
   'REINDEXAR_CONTEUDO',
+  // Tramita GOV.BR (issue 24); the sync done by the daily job has no user.
+  'CONFIGURAR_TRAMITA',
+  'SINCRONIZAR_LISTAS_TRAMITA',
   // Look-ups of personal data.
   'CONSULTAR_EMAIL_INTERESSADO',
   'LIMITE_CONSULTA_EXCEDIDO',
@@ -92,7 +95,8 @@ export type EntidadeAuditoria =
   | 'interessado'
   | 'consolidacao'
   | 'dia_nao_util'
-  | 'arquivo_indexacao';
+  | 'arquivo_indexacao'
+  | 'tramita_configuracao';
 
 /** Who makes an administrative change, as its audit row records it: the user and the address. */
 export interface AutorAuditoria {

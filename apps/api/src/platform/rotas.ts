@@ -30,7 +30,7 @@ export function apenasComPermissao(permissao: Permissao) {
   };
 }
 
-type StatusErro = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
+type StatusErro = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
 
 /** The error answers a route declares (`{ mensagem, erros }`, platform/tratamento-erros.ts), by status. */
 export function respostasErro<const S extends readonly StatusErro[]>(

@@ -127,6 +127,8 @@ describe('semearDemo', () => {
       'ADMINISTRACAO_CALENDARIO',
       'ADMINISTRACAO_INDEXACAO',
       'ADMINISTRACAO_TIPOS_DOCUMENTAIS',
+      // Issue 24: Administração › Tramita GOV.BR (the demo leaves it unconfigured).
+      'ADMINISTRACAO_TRAMITA',
       'ADMINISTRACAO_USUARIOS',
       'ADMINISTRACAO_VOCABULARIO',
       // Issue 22: the Painel of every unit and of the institution.
@@ -150,6 +152,8 @@ describe('semearDemo', () => {
       `SELECT un.sigla FROM lotacao l JOIN unidade un ON un.id = l.id_unidade WHERE l.id_usuario = ${resumo.usuarios.admin} ORDER BY 1`,
     );
     expect(lotacoesAdmin.map((l) => l.sigla)).toEqual(['PROGRAD', 'PROT', 'REIT']);
+    // Issue 24: Tramita GOV.BR is left unconfigured, so the demo shows everything else as it was.
+    expect(await linhas('SELECT id FROM tramita_configuracao')).toEqual([]);
   });
 
   it('cria o vocabulário: hipóteses legais, assuntos, 20 tipos documentais com fluxos', async () => {

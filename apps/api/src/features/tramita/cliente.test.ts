@@ -106,6 +106,12 @@ describe('certificado do sistema', () => {
     expect(criar({ formato: 'PKCS12', arquivo: A.p12, senha: 'errada' })).toThrow(
       expect.objectContaining({
         codigo: 'TRAMITA_CERTIFICADO_INVALIDO',
+        message: MENSAGENS.tramita.senhaIncorreta,
+      }),
+    );
+    expect(criar({ formato: 'PKCS12', arquivo: Buffer.from('não é PKCS#12'), senha: A.senha })).toThrow(
+      expect.objectContaining({
+        codigo: 'TRAMITA_CERTIFICADO_INVALIDO',
         message: MENSAGENS.tramita.certificadoIlegivel,
       }),
     );

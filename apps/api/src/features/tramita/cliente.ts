@@ -102,7 +102,12 @@ function pemDoPkcs12(arquivo: Buffer, senha: string): { certificados: string; ch
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(arquivo.toString('binary'))), senha);
   } catch (erro) {
-    throw certificadoInvalido(MENSAGENS.tramita.certificadoIlegivel, erro);
+    // forge says so only when the file has a MAC (as every issued one does); without it a wrong password is garbage.
+    const senhaErrada = erro instanceof Error && /Invalid password/.test(erro.message);
+    throw certificadoInvalido(
+      senhaErrada ? MENSAGENS.tramita.senhaIncorreta : MENSAGENS.tramita.certificadoIlegivel,
+      erro,
+    );
   }
   const bolsas = (tipo: string) => p12.getBags({ bagType: tipo })[tipo] ?? [];
   const chave = [...bolsas(forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bolsas(forge.pki.oids.keyBag as string)][0]
@@ -117,8 +122,19 @@ function pemDoPkcs12(arquivo: Buffer, senha: string): { certificados: string; ch
   };
 }
 
-/** The chain and the key for TLS, after checking the key is the certificate's. */
-function credenciais(certificado: CertificadoTramita): { cert: string; key: string } {
+/** A system certificate opened and checked: its chain in PEM (the holder's first), the holder's and the key. */
+export interface CredenciaisTramita {
+  cadeia: string;
+  titular: X509Certificate;
+  chave: KeyObject;
+}
+
+/**
+ * Opens a system certificate (PKCS#12 with its password, or PEM of the certificate and of the key, optionally
+ * encrypted) and checks the key is the certificate's; ErroBarramento TRAMITA_CERTIFICADO_INVALIDO otherwise. The
+ * client and the configuration screen's upload read certificates through here.
+ */
+export function lerCertificadoTramita(certificado: CertificadoTramita): CredenciaisTramita {
   const { certificados, chave, senha } =
     certificado.formato === 'PKCS12'
       ? { ...pemDoPkcs12(certificado.arquivo, certificado.senha), senha: undefined }
@@ -132,7 +148,13 @@ function credenciais(certificado: CertificadoTramita): { cert: string; key: stri
     throw certificadoInvalido(MENSAGENS.tramita.certificadoIlegivel, erro);
   }
   if (!titular.checkPrivateKey(chavePrivada)) throw certificadoInvalido(MENSAGENS.tramita.chaveNaoCorresponde);
-  return { cert: certificados, key: chavePrivada.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return { cadeia: certificados, titular, chave: chavePrivada };
+}
+
+/** The chain and the key for TLS. */
+function credenciais(certificado: CertificadoTramita): { cert: string; key: string } {
+  const { cadeia, chave } = lerCertificadoTramita(certificado);
+  return { cert: cadeia, key: chave.export({ type: 'pkcs8', format: 'pem' }).toString() };
 }
 
 export class ClienteTramita {

@@ -106,3 +106,25 @@ export function cenarioPadrao(impressoes: { A: string; B: string }): CenarioBarr
     ],
   };
 }
+
+/**
+ * A configuration that `PUT /api/administracao/tramita` accepts (inactive, nothing optional filled in), pointing at
+ * `urlBase` and the scenario's executive repository; `mudancas` overrides fields.
+ */
+export function configuracaoTramitaDeTeste(urlBase: string, mudancas: Record<string, unknown> = {}) {
+  return {
+    ambiente: 'HOMOLOGACAO',
+    urlBase,
+    idRepositorio: REPOSITORIO_EXECUTIVO,
+    numeroEstruturaRaiz: 100,
+    ativo: false,
+    blocoMb: 50,
+    tamanhoMaximoComponenteMb: 100,
+    intervaloConsultaSegundos: 60,
+    idUnidadeTramita: null,
+    idTipoDocumentoRecebido: null,
+    codigoEspeciePadraoEnvio: null,
+    idTipoPecaPadraoRecebimento: null,
+    ...mudancas,
+  };
+}

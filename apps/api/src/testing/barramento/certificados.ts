@@ -40,22 +40,29 @@ function parDeChaves() {
   };
 }
 
+/** When a certificate is valid; by default from an hour ago to a year from now. */
+export interface Validade {
+  de?: Date;
+  ate?: Date;
+}
+
 interface Emissao {
   nomeComum: string;
   publica: forge.pki.PublicKey;
   emissor: { nome: string; chave: string } | null;
   extensoes: object[];
+  validade?: Validade;
 }
 
-function emitir({ nomeComum, publica, emissor, extensoes }: Emissao, chaveDoProprio: string): string {
+function emitir({ nomeComum, publica, emissor, extensoes, validade }: Emissao, chaveDoProprio: string): string {
   const certificado = forge.pki.createCertificate();
   certificado.publicKey = publica;
   const serie = randomBytes(16);
   serie[0] = (serie[0] as number) & 0x7f;
   certificado.serialNumber = serie.toString('hex');
   const agora = Date.now();
-  certificado.validity.notBefore = new Date(agora - UMA_HORA);
-  certificado.validity.notAfter = new Date(agora + 365 * 24 * UMA_HORA);
+  certificado.validity.notBefore = validade?.de ?? new Date(agora - UMA_HORA);
+  certificado.validity.notAfter = validade?.ate ?? new Date(agora + 365 * 24 * UMA_HORA);
   const nome = (cn: string) => [
     { name: 'commonName', value: cn },
     { name: 'organizationName', value: 'Tramite - testes' },
@@ -112,8 +119,16 @@ function certificadoServidor(ac: Autoridade): ParPem {
   return { certificado, chave };
 }
 
-/** A system's certificate as the PEN portal issues it: TLS client authentication, and signing the receipts. */
-export function certificadoSistema(ac: Autoridade, nome: string, senha = 'senha-de-teste'): CertificadoSistema {
+/**
+ * A system's certificate as the PEN portal issues it: TLS client authentication, and signing the receipts. `validade`
+ * makes an expired one, or one not valid yet.
+ */
+export function certificadoSistema(
+  ac: Autoridade,
+  nome: string,
+  senha = 'senha-de-teste',
+  validade?: Validade,
+): CertificadoSistema {
   const { chave, publica } = parDeChaves();
   const certificado = emitir(
     {
@@ -125,6 +140,7 @@ export function certificadoSistema(ac: Autoridade, nome: string, senha = 'senha-
         { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, keyEncipherment: true },
         { name: 'extKeyUsage', clientAuth: true },
       ],
+      validade,
     },
     chave,
   );

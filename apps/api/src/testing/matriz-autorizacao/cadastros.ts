@@ -1,4 +1,5 @@
-import { type Caso, chamar, comPermissao, logado, todos } from './casos.ts';
+import { configuracaoTramitaDeTeste } from '../barramento/cenario.ts';
+import { type Caso, chamar, comPermissao, logado, todos, uploadPdf } from './casos.ts';
 
 /** Authentication, vocabulary and administration, look-ups. */
 export const MATRIZ_CADASTROS: Record<string, Caso> = {
@@ -99,6 +100,22 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
     esperado: comPermissao,
     pedido: () => ({ url: '/api/administracao/indexacao/reindexacao', payload: {} }),
   },
+  // Issue 24: whether Tramita GOV.BR is on, to anyone logged in; its administration only with ADMINISTRACAO_TRAMITA.
+  'GET /api/tramita/estado': chamar(logado(200), '/api/tramita/estado'),
+  'GET /api/administracao/tramita': chamar(comPermissao, '/api/administracao/tramita'),
+  'PUT /api/administracao/tramita': {
+    esperado: comPermissao,
+    pedido: () => ({
+      url: '/api/administracao/tramita',
+      payload: configuracaoTramitaDeTeste('https://homolog.api.processoeletronico.gov.br/interoperabilidade/rest/v3/'),
+    }),
+  },
+  'PUT /api/administracao/tramita/certificado': {
+    esperado: comPermissao,
+    pedido: () => ({ url: '/api/administracao/tramita/certificado', ...uploadPdf({ senha: 'x' }, 'sistema.p12') }),
+  },
+  'POST /api/administracao/tramita/testar-conexao': chamar(comPermissao, '/api/administracao/tramita/testar-conexao'),
+  'POST /api/administracao/tramita/sincronizar': chamar(comPermissao, '/api/administracao/tramita/sincronizar'),
   'GET /api/propriedades/hipoteses-legais': chamar(todos(200), '/api/propriedades/hipoteses-legais'),
 
   // Look-ups

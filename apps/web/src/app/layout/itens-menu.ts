@@ -100,6 +100,11 @@ const GRUPOS: GrupoMenu[] = [
         exigeLogin: true,
         permissao: 'ADMINISTRACAO_INDEXACAO',
       }),
+      // The icon of Reencaminhamento again: a new one would add its bytes to every first screen (issue 23).
+      item('Tramita GOV.BR', '/administracao/tramita', ForwardToInboxOutlined, {
+        exigeLogin: true,
+        permissao: 'ADMINISTRACAO_TRAMITA',
+      }),
     ],
   },
 ];

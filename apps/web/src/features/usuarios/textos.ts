@@ -39,4 +39,9 @@ export const PERMISSOES_ROTULADAS: Record<Permissao, { rotulo: string; explicaca
     explicacao:
       'Abre o painel de qualquer unidade e o da instituição inteira, com as unidades de documentos mais antigos.',
   },
+  ADMINISTRACAO_TRAMITA: {
+    rotulo: 'Administração do Tramita GOV.BR',
+    explicacao:
+      'Configura a troca de processos com outros órgãos pelo Tramita GOV.BR: endereço, certificado do sistema e listas do PEN.',
+  },
 };

@@ -1,0 +1,136 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { MENSAGENS, URL_PADRAO_TRAMITA } from '@tramite/shared';
+import { conferirAcessibilidade, entrar, escolher, snackbar } from './apoio.ts';
+import { lerBarramentoE2e } from './barramento-e2e.ts';
+
+// Issue 24, step 3: Administração › Tramita GOV.BR against the local barramento double that servidor-e2e.ts starts
+// (mutual TLS, system A's certificate made at start). The spec leaves the feature inactive, as the demo has it.
+
+test.use({ viewport: { width: 1366, height: 768 } });
+// Three axe runs, TLS handshakes and a sync: more than the default 30 s on a busy machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const barramento = () => lerBarramentoE2e(process.env.E2E_PORT ?? '3987');
+
+const campo = (page: Page, rotulo: string) => page.getByRole('textbox', { name: rotulo, exact: false });
+
+async function escolherNaLista(page: Page, rotulo: string, opcao: string | RegExp) {
+  await page.getByRole('combobox', { name: new RegExp(`^${rotulo}`) }).click();
+  await page.getByRole('option', { name: opcao }).click();
+}
+
+async function estado(request: APIRequestContext) {
+  return (await request.get('/api/tramita/estado')).json();
+}
+
+test('o admin configura, envia o certificado, testa a conexão, sincroniza as listas e ativa o Tramita GOV.BR', async ({
+  page,
+}) => {
+  const { url, arquivoP12, senha } = barramento();
+  await entrar(page, 'admin', 'admin', '/home');
+  await page.getByTestId('menu-principal').getByRole('link', { name: 'Tramita GOV.BR' }).click();
+  await page.waitForURL('**/administracao/tramita');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tramita GOV.BR' })).toBeVisible();
+  await expect(page.getByTestId('situacao-tramita')).toContainText('Ainda não configurado');
+  await expect(campo(page, 'Endereço da API')).toHaveValue(URL_PADRAO_TRAMITA.HOMOLOGACAO);
+  await expect(page.getByText('Salve a configuração antes de enviar o certificado.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar certificado' })).toHaveCount(0);
+  await conferirAcessibilidade(page);
+
+  // Each field says what is wrong with it, before anything goes to the server.
+  await campo(page, 'Endereço da API').fill('http://barramento.exemplo.gov.br/');
+  await campo(page, 'Bloco de transferência (MB)').fill('0');
+  await page.getByRole('switch', { name: 'Tramita GOV.BR ativo' }).check();
+  await page.getByRole('button', { name: 'Salvar configuração' }).click();
+  await expect(page.getByText(MENSAGENS.tramita.urlHttps)).toBeVisible();
+  await expect(page.getByText(MENSAGENS.tramita.numeroFaixa('O bloco de transferência (MB)', 1, 200))).toBeVisible();
+  await expect(page.getByText(MENSAGENS.tramita.repositorioObrigatorio)).toBeVisible();
+  await expect(page.getByText(MENSAGENS.tramita.estruturaRaizObrigatoria)).toBeVisible();
+  await conferirAcessibilidade(page);
+
+  // Saved inactive, with the double's address and the institution's structure.
+  await campo(page, 'Endereço da API').fill(url);
+  await campo(page, 'Bloco de transferência (MB)').fill('50');
+  await campo(page, 'Estrutura da instituição').fill('100');
+  await page.getByRole('switch', { name: 'Tramita GOV.BR ativo' }).uncheck();
+  await page.getByRole('button', { name: 'Salvar configuração' }).click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.configuracaoSalva);
+  await expect(page.getByTestId('situacao-tramita')).toContainText('Inativo');
+
+  // The certificate: a wrong password is said in Portuguese; the right one shows its public facts only.
+  const enviar = page.getByRole('button', { name: 'Enviar certificado' });
+  await page.getByTestId('entrada-arquivo-tramita').setInputFiles(arquivoP12);
+  await expect(page.getByTestId('nome-arquivo-tramita')).toHaveText('sistema-a.p12');
+  await page.getByLabel('Senha do PKCS#12').fill('errada');
+  await enviar.click();
+  await expect(page.getByTestId('erro-certificado-tramita')).toHaveText(MENSAGENS.tramita.senhaIncorreta);
+  await page.getByLabel('Senha do PKCS#12').fill(senha);
+  await enviar.click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.certificadoSalvo);
+  const certificado = page.getByTestId('certificado-tramita');
+  await expect(certificado).toContainText('Sistema A - Tramite UFEX');
+  await expect(certificado).toContainText('AC de teste do Tramita GOV.BR');
+  await expect(page.getByTestId('nome-arquivo-tramita')).toHaveText('Nenhum arquivo escolhido');
+
+  // The connection, from the keyboard.
+  await page.getByRole('button', { name: 'Testar conexão' }).focus();
+  await page.keyboard.press('Enter');
+  const resultado = page.getByTestId('resultado-conexao-tramita');
+  await expect(resultado).toContainText(MENSAGENS.tramita.conexaoOk(2));
+  await expect(resultado).toContainText('Poder Executivo Federal');
+
+  await page.getByRole('button', { name: 'Sincronizar listas' }).click();
+  await expect(resultado).toContainText(MENSAGENS.tramita.listasSincronizadas);
+  const tabela = page.getByTestId('tabela-sincronizacao-tramita');
+  await expect(tabela.getByRole('row', { name: /Espécies documentais/ })).toContainText('5');
+  await expect(tabela.getByRole('row', { name: /Hipóteses legais/ })).toContainText('3');
+  await expect(page.getByTestId('ultima-sincronizacao-tramita')).not.toContainText('Nunca');
+  await conferirAcessibilidade(page);
+
+  // With the lists, the repository and the default species are chosen; activated, the save syncs again.
+  await escolherNaLista(page, 'Repositório de estruturas', /Poder Executivo Federal/);
+  await escolherNaLista(page, 'Espécie padrão no envio', /^Anexo \(179\)/);
+  await escolher(page, 'Unidade Tramita GOV.BR', 'PROT', /^PROT — /);
+  await page.getByRole('switch', { name: 'Tramita GOV.BR ativo' }).check();
+  await page.getByRole('button', { name: 'Salvar configuração' }).click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.configuracaoSalva);
+  await expect(page.getByTestId('aviso-sincronizacao-tramita')).toHaveText(MENSAGENS.tramita.listasSincronizadas);
+  await expect(page.getByTestId('situacao-tramita')).toContainText('Ativo no ambiente de homologação');
+  expect(await estado(page.request)).toEqual({ ativo: true, ambiente: 'HOMOLOGACAO' });
+
+  // Left inactive, as the demo has it, for the specs that follow.
+  await page.getByRole('switch', { name: 'Tramita GOV.BR ativo' }).uncheck();
+  await page.getByRole('button', { name: 'Salvar configuração' }).click();
+  await expect(page.getByTestId('situacao-tramita')).toContainText('Inativo');
+  expect(await estado(page.request)).toEqual({ ativo: false });
+});
+
+test('sem a permissão, nada do Tramita GOV.BR: nem o menu, nem a tela, nem um destino no Tramitar', async ({
+  page,
+}) => {
+  await entrar(page, 'ana', 'ana', '/caixa-postal');
+  expect(await estado(page.request)).toEqual({ ativo: false });
+  const menu = page.getByTestId('menu-principal');
+  await expect(menu).toBeVisible();
+  await expect(menu).not.toContainText('Tramita GOV.BR');
+  await page.goto('/administracao/tramita');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tramita GOV.BR' })).toHaveCount(0);
+  expect((await page.request.get('/api/administracao/tramita')).status()).toBe(403);
+
+  // The Tramitar screen of a document in her box offers only the institution's units.
+  const caixa = await page.request.get('/api/caixa-postal', {
+    params: { dataInicio: '2000-01-01', dataFim: '2100-12-31', tamanhoPagina: '50' },
+  });
+  const recebido = ((await caixa.json()).itens as { idDocumento: number; recebido: boolean }[])
+    .filter((item) => item.recebido)
+    .at(-1);
+  if (!recebido) throw new Error('A semente deveria ter documentos recebidos no Protocolo Central');
+  await page.goto(`/documentos/${recebido.idDocumento}/tramitar`);
+  await escolherNaLista(page, 'Fluxo', 'Tramitação livre');
+  await escolherNaLista(page, 'Passo', 'Encaminhar');
+  await page.getByRole('combobox', { name: 'Destino', exact: true }).click();
+  const opcoes = page.getByRole('option');
+  await expect(opcoes.first()).toBeVisible();
+  await expect(page.getByRole('listbox')).not.toContainText(/Tramita GOV\.BR|Órgão externo/);
+  await expect(page.locator('main')).not.toContainText(/Tramita GOV\.BR|Órgão externo/);
+});
