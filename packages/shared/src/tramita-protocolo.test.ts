@@ -4,6 +4,8 @@ import {
   consultaTramitesSchema,
   envioProcessoSchema,
   erroPenSchema,
+  faixaParteSchema,
+  filtroTramitesSchema,
   hashPen,
   listaEstruturasSchema,
   listaPendenciasSchema,
@@ -11,6 +13,7 @@ import {
   partesDe,
   recusaTramiteSchema,
   respostaEnvioProcessoSchema,
+  xmlReciboEnvio,
   xmlReciboTramite,
 } from './tramita-protocolo.ts';
 
@@ -233,5 +236,47 @@ describe('esquemas do protocolo', () => {
     });
     expect(recusaTramiteSchema.safeParse({ motivo: '05', justificativa: 'x' }).success).toBe(false);
     expect(recusaTramiteSchema.safeParse({ motivo: '99', justificativa: 'x'.repeat(501) }).success).toBe(false);
+  });
+});
+
+describe('faixaParteSchema', () => {
+  it('lê o segmento {inicio}-{fim} das partes, fim exclusivo', () => {
+    expect(faixaParteSchema.parse('0-52428800')).toEqual({ inicio: 0, fim: 52428800 });
+    expect(faixaParteSchema.parse('104857600-125829120')).toEqual({ inicio: 104857600, fim: 125829120 });
+  });
+
+  it('recusa faixa vazia, invertida ou que não é de números', () => {
+    for (const texto of ['5-5', '10-2', '-1-3', '1-', 'a-b', '0x1-2', '1.5-3', '1 -3']) {
+      expect(faixaParteSchema.safeParse(texto).success, texto).toBe(false);
+    }
+  });
+});
+
+describe('filtroTramitesSchema', () => {
+  it('lê o IDT da consulta como número e deixa NRE e protocolo como texto', () => {
+    expect(filtroTramitesSchema.parse({ IDT: '42' })).toEqual({ IDT: 42 });
+    expect(filtroTramitesSchema.parse({ NRE: '0000000001342016', protocolo: '13990.000185/2024-00' })).toEqual({
+      NRE: '0000000001342016',
+      protocolo: '13990.000185/2024-00',
+    });
+    expect(filtroTramitesSchema.safeParse({ IDT: 'x' }).success).toBe(false);
+  });
+});
+
+describe('xmlReciboEnvio', () => {
+  it('a mesma forma canônica do recibo de conclusão, com reciboDeEnvio e a data do último componente', () => {
+    expect(
+      xmlReciboEnvio({
+        idt: 7,
+        nre: '0000000000000007',
+        dataDeRecebimentoDoUltimoComponenteDigital: '2026-01-02T03:04:05.000Z',
+        hashes: ['b=', 'a='],
+      }),
+    ).toBe(
+      '<reciboDeEnvio><IDT>7</IDT><NRE>0000000000000007</NRE>' +
+        '<dataDeRecebimentoDoUltimoComponenteDigital>2026-01-02T03:04:05.000Z</dataDeRecebimentoDoUltimoComponenteDigital>' +
+        '<hashDoComponenteDigital>a=</hashDoComponenteDigital><hashDoComponenteDigital>b=</hashDoComponenteDigital>' +
+        '</reciboDeEnvio>',
+    );
   });
 });

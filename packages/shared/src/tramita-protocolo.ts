@@ -254,6 +254,27 @@ export const respostaEnvioProcessoSchema = z.preprocess(
  */
 export const identificacaoComponenteSchema = z.object({ hashDoComponenteDigital: z.string(), protocolo: z.string() });
 
+/**
+ * The `{inicio}-{fim}` path segment of an upload or download part (§7.2), `fim` exclusive; `fim` > `inicio`.
+ * Reads only plain decimal numbers.
+ */
+export const faixaParteSchema = z
+  .string()
+  .regex(/^\d{1,15}-\d{1,15}$/)
+  .transform((texto) => {
+    const [inicio, fim] = texto.split('-').map(Number) as [number, number];
+    return { inicio, fim };
+  })
+  .refine(({ inicio, fim }) => fim > inicio, 'fim must be greater than inicio');
+
+/** The query of GET tramites (§8.3): one trâmite by IDT, or those of an NRE or of a protocol. */
+export const filtroTramitesSchema = z.object({
+  IDT: z.coerce.number().int().positive().optional(),
+  NRE: z.string().optional(),
+  protocolo: z.string().optional(),
+});
+export type FiltroTramites = z.output<typeof filtroTramitesSchema>;
+
 /** GET tramites/{idt}/recibo-de-envio: signed by the barramento (§7.3). */
 export const reciboDeEnvioSchema = z.object({
   reciboDeEnvio: z.object({
@@ -371,6 +392,35 @@ export function xmlReciboTramite({ idt, nre, dataDeRecebimento, hashes }: DadosR
     ordenados.map((hash) => `<hashDoComponenteDigital>${hash}</hashDoComponenteDigital>`).join('') +
     '</recibo>'
   );
+}
+
+export interface DadosReciboEnvio {
+  idt: number;
+  nre: string;
+  /** Exactly the text answered as `dataDeRecebimentoDoUltimoComponenteDigital`. */
+  dataDeRecebimentoDoUltimoComponenteDigital: string;
+  hashes: readonly string[];
+}
+
+/**
+ * The text the barramento signs in the sender's receipt (§7.3): the same canonical form as the receiver's, under
+ * `reciboDeEnvio`. The notes name the root and the date element; the order and sorting of the hashes are taken from
+ * the receiver's receipt (NOT CONFIRMED).
+ */
+export function xmlReciboEnvio({
+  idt,
+  nre,
+  dataDeRecebimentoDoUltimoComponenteDigital: data,
+  hashes,
+}: DadosReciboEnvio): string {
+  const interno = xmlReciboTramite({ idt, nre, dataDeRecebimento: data, hashes });
+  return interno
+    .replace(/^<recibo>/, '<reciboDeEnvio>')
+    .replace(/<\/recibo>$/, '</reciboDeEnvio>')
+    .replace(
+      /<dataDeRecebimento>(.*?)<\/dataDeRecebimento>/,
+      '<dataDeRecebimentoDoUltimoComponenteDigital>$1</dataDeRecebimentoDoUltimoComponenteDigital>',
+    );
 }
 
 /** A byte range of a component, `fim` exclusive: the path segment `{inicio}-{fim}` of an upload or download part. */

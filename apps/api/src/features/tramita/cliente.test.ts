@@ -9,8 +9,9 @@ import {
   criarAutoridade,
   gerarCertificadosBarramento,
 } from '../../testing/barramento/certificados.ts';
+import { falhaDoBarramento } from '../../testing/barramento/falha.ts';
 import { type BarramentoTeste, iniciarBarramento } from '../../testing/barramento/servidor.ts';
-import { ClienteTramita, ErroBarramento, type OpcoesClienteTramita } from './cliente.ts';
+import { ClienteTramita, type OpcoesClienteTramita } from './cliente.ts';
 
 let certificados: CertificadosBarramento;
 let barramento: BarramentoTeste;
@@ -41,15 +42,6 @@ function cliente(opcoes: Partial<OpcoesClienteTramita> = {}): ClienteTramita {
   return novo;
 }
 
-async function falha(promessa: Promise<unknown>): Promise<ErroBarramento> {
-  const erro = await promessa.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(erro).toBeInstanceOf(ErroBarramento);
-  return erro as ErroBarramento;
-}
-
 describe('TLS mútuo', () => {
   it('recusa a conexão sem certificado do cliente: nenhum pedido chega ao barramento', async () => {
     const antes = barramento.pedidos.length;
@@ -67,7 +59,7 @@ describe('TLS mútuo', () => {
   it('recusa um certificado de outra autoridade, com a mensagem em português', async () => {
     const antes = barramento.pedidos.length;
     const estranho = certificadoSistema(criarAutoridade('AC estranha'), 'Sistema estranho');
-    const erro = await falha(
+    const erro = await falhaDoBarramento(
       cliente({ certificado: { formato: 'PKCS12', arquivo: estranho.p12, senha: estranho.senha } }).healthcheck(),
     );
     expect(erro.codigo).toBe('TRAMITA_CERTIFICADO_RECUSADO');
@@ -78,14 +70,16 @@ describe('TLS mútuo', () => {
   });
 
   it('não confia num servidor cujo certificado não é da autoridade esperada', async () => {
-    const erro = await falha(cliente({ autoridades: [criarAutoridade('Outra AC').certificado] }).healthcheck());
+    const erro = await falhaDoBarramento(
+      cliente({ autoridades: [criarAutoridade('Outra AC').certificado] }).healthcheck(),
+    );
     expect(erro.codigo).toBe('TRAMITA_SERVIDOR_NAO_CONFIAVEL');
     expect(erro.message).toBe(MENSAGENS.tramita.servidorNaoConfiavel(new URL(barramento.url).host));
   });
 
   it('certificado da autoridade certa, mas de sistema não cadastrado: o erro do barramento, com o código dele', async () => {
     const desconhecido = certificadoSistema(certificados.ac, 'Sistema sem cadastro');
-    const erro = await falha(
+    const erro = await falhaDoBarramento(
       cliente({
         certificado: { formato: 'PEM', certificado: desconhecido.certificado, chave: desconhecido.chave },
       }).healthcheck(),
@@ -195,6 +189,11 @@ describe('listas de referência', () => {
       destinatario: { repositorio: REPOSITORIO_EXECUTIVO, numero: 202 },
       situacao: 2,
       mudancas: [],
+      protocolo: '23000.000041/2024-00',
+      metadados: null,
+      ticket: '41',
+      componentes: [],
+      dataUltimoComponente: null,
     });
     try {
       expect(await b.listarPendencias()).toEqual([{ IDT: 41, status: 2 }]);
@@ -206,7 +205,7 @@ describe('listas de referência', () => {
   });
 
   it('um erro do barramento traz o código e a mensagem dele', async () => {
-    const erro = await falha(cliente().consultarEstrutura(REPOSITORIO_EXECUTIVO, 999));
+    const erro = await falhaDoBarramento(cliente().consultarEstrutura(REPOSITORIO_EXECUTIVO, 999));
     expect(erro.codigo).toBe('TRAMITA_ERRO_BARRAMENTO');
     expect([erro.status, erro.statusBarramento, erro.codigoBarramento]).toEqual([502, 404, '0055']);
     expect(erro.message).toBe(
@@ -221,7 +220,7 @@ describe('falhas de transporte', () => {
     barramento.atrasarRespostas(5_000);
     try {
       const inicio = Date.now();
-      const erro = await falha(cliente({ tempoLimiteMs: 300 }).listarEspecies());
+      const erro = await falhaDoBarramento(cliente({ tempoLimiteMs: 300 }).listarEspecies());
       expect(Date.now() - inicio).toBeLessThan(3_000);
       expect(erro.codigo).toBe('TRAMITA_TEMPO_ESGOTADO');
       expect(erro.status).toBe(504);
@@ -237,7 +236,7 @@ describe('falhas de transporte', () => {
     const endereco = livre.address();
     await new Promise((resolve) => livre.close(resolve));
     if (endereco === null || typeof endereco === 'string') throw new Error('no port');
-    const erro = await falha(
+    const erro = await falhaDoBarramento(
       cliente({ urlBase: `https://127.0.0.1:${endereco.port}/interoperabilidade/rest/v3` }).healthcheck(),
     );
     expect(erro.codigo).toBe('TRAMITA_INDISPONIVEL');

@@ -1,14 +1,22 @@
-import { createPrivateKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { createPrivateKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Agent, request } from 'node:https';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { TLSSocket } from 'node:tls';
 import {
   type CodigoErro,
   type ConsultaEstruturas,
+  consultaTramitesSchema,
   type EspeciePen,
   type EstruturaPen,
+  type envioProcessoSchema,
   erroPenSchema,
   estruturaPenSchema,
+  type FiltroTramites,
   type HipoteseLegalPen,
+  type identificacaoComponenteSchema,
   type ListaEstruturas,
   listaEspeciesSchema,
   listaEstruturasSchema,
@@ -16,8 +24,12 @@ import {
   listaPendenciasSchema,
   listaRepositoriosSchema,
   MENSAGENS,
+  type ParteComponente,
   type PendenciaPen,
   type RepositorioPen,
+  reciboDeEnvioSchema,
+  respostaEnvioProcessoSchema,
+  type TramitePen,
 } from '@tramite/shared';
 import forge from 'node-forge';
 import type { z } from 'zod';
@@ -151,6 +163,57 @@ export function lerCertificadoTramita(certificado: CertificadoTramita): Credenci
   return { cadeia: certificados, titular, chave: chavePrivada };
 }
 
+/**
+ * The bytes of a component to upload: a file path (read in a stream; for a part, only its byte range), or a stream
+ * of exactly `tamanho` bytes. Never a whole file in memory.
+ */
+export type OrigemComponente = string | { fluxo: Readable; tamanho: number };
+
+type IdentificacaoComponente = z.input<typeof identificacaoComponenteSchema>;
+
+/** A request body sent as a stream of known length. */
+interface CorpoFluxo {
+  tipo: string;
+  tamanho: number;
+  fluxo: Readable;
+}
+
+/**
+ * The multipart body of an upload (notes §7.2): the component's hash and protocol as fields (they also go in the
+ * query string, until the Swagger says which the server reads), then the file part `conteudo`. The file is streamed;
+ * a source with more or fewer bytes than announced fails the request.
+ */
+function corpoUpload(id: IdentificacaoComponente, conteudo: Readable, tamanho: number): CorpoFluxo {
+  const fronteira = `----TramiteComponente${randomBytes(12).toString('hex')}`;
+  const campo = (nome: string, valor: string) =>
+    `--${fronteira}\r\nContent-Disposition: form-data; name="${nome}"\r\n\r\n${valor}\r\n`;
+  const cabeca = Buffer.from(
+    campo('hashDoComponenteDigital', id.hashDoComponenteDigital) +
+      campo('protocolo', id.protocolo) +
+      `--${fronteira}\r\nContent-Disposition: form-data; name="conteudo"; filename="conteudo"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const cauda = Buffer.from(`\r\n--${fronteira}--\r\n`);
+  async function* partes() {
+    yield cabeca;
+    let lidos = 0;
+    for await (const pedaco of conteudo as AsyncIterable<Buffer>) {
+      lidos += pedaco.length;
+      if (lidos > tamanho) break;
+      yield pedaco;
+    }
+    if (lidos !== tamanho) {
+      throw new Error(`component source has ${lidos > tamanho ? 'more' : 'fewer'} bytes than the ${tamanho} announced`);
+    }
+    yield cauda;
+  }
+  return {
+    tipo: `multipart/form-data; boundary=${fronteira}`,
+    tamanho: cabeca.length + tamanho + cauda.length,
+    fluxo: Readable.from(partes(), { objectMode: false }),
+  };
+}
+
 /** The chain and the key for TLS. */
 function credenciais(certificado: CertificadoTramita): { cert: string; key: string } {
   const { cadeia, chave } = lerCertificadoTramita(certificado);
@@ -219,18 +282,99 @@ export class ClienteTramita {
     return this.pedir('GET', 'tramites/pendentes', { consulta: { todas: true }, esquema: listaPendenciasSchema });
   }
 
-  private pedir(metodo: string, caminho: string): Promise<undefined>;
+  // Sending a process (notes §7; design §2.4): the calls the sending task makes, in its order.
+
+  /** POST tramites/processo (→ 1): the IDT, NRE, upload ticket and the hashes the barramento wants, per protocol. */
+  iniciarTramiteProcesso(
+    envio: z.input<typeof envioProcessoSchema>,
+  ): Promise<z.output<typeof respostaEnvioProcessoSchema>> {
+    return this.pedir('POST', 'tramites/processo', { corpo: envio, esquema: respostaEnvioProcessoSchema });
+  }
+
+  /** PUT tickets-de-envio-de-componente/{ticket}/protocolos/componentes-a-enviar: a component whole, streamed. */
+  async enviarComponente(ticket: string, id: IdentificacaoComponente, origem: OrigemComponente): Promise<void> {
+    const { fluxo, tamanho } =
+      typeof origem === 'string' ? { fluxo: createReadStream(origem), tamanho: (await stat(origem)).size } : origem;
+    await this.pedir('PUT', `${this.caminhoTicket(ticket)}/protocolos/componentes-a-enviar`, {
+      consulta: id,
+      corpoFluxo: corpoUpload(id, fluxo, tamanho),
+    });
+  }
+
+  /**
+   * PUT …/componentes-a-enviar/partes/{inicio}-{fim}: one part (`fim` exclusive), read from the file's byte range or
+   * from a stream of exactly `fim - inicio` bytes. Parts may go in any order and again.
+   */
+  async enviarParteComponente(
+    ticket: string,
+    id: IdentificacaoComponente,
+    parte: ParteComponente,
+    origem: OrigemComponente,
+  ): Promise<void> {
+    const tamanho = parte.fim - parte.inicio;
+    if (typeof origem !== 'string' && origem.tamanho !== tamanho) {
+      throw new RangeError(`a part ${parte.inicio}-${parte.fim} needs a source of ${tamanho} bytes`);
+    }
+    const fluxo =
+      typeof origem === 'string' ? createReadStream(origem, { start: parte.inicio, end: parte.fim - 1 }) : origem.fluxo;
+    await this.pedir(
+      'PUT',
+      `${this.caminhoTicket(ticket)}/protocolos/componentes-a-enviar/partes/${parte.inicio}-${parte.fim}`,
+      { consulta: id, corpoFluxo: corpoUpload(id, fluxo, tamanho) },
+    );
+  }
+
+  /** POST …/partes/sinalizacao-termino-envio: the parts are all sent; the barramento checks size and hash. */
+  async sinalizarTerminoEnvio(ticket: string, id: IdentificacaoComponente): Promise<void> {
+    await this.pedir(
+      'POST',
+      `${this.caminhoTicket(ticket)}/protocolos/componentes-a-enviar/partes/sinalizacao-termino-envio`,
+      { corpo: id },
+    );
+  }
+
+  /** GET tramites?IDT=&NRE=&protocolo=: the trâmites this system sees (as sender or receiver). */
+  async consultarTramites(filtro: FiltroTramites): Promise<TramitePen[]> {
+    return (await this.pedir('GET', 'tramites', { consulta: filtro, esquema: consultaTramitesSchema })).tramites;
+  }
+
+  /** One trâmite by its IDT (its state in `situacaoAtual`), or null if this system does not see it. */
+  async consultarTramite(idt: number): Promise<TramitePen | null> {
+    return (await this.consultarTramites({ IDT: idt })).find((tramite) => tramite.IDT === idt) ?? null;
+  }
+
+  /** GET tramites/{idt}/recibo-de-envio: the barramento's signed receipt of the components (from state 2). */
+  obterReciboDeEnvio(idt: number): Promise<z.output<typeof reciboDeEnvioSchema>> {
+    return this.pedir('GET', `tramites/${idt}/recibo-de-envio`, { esquema: reciboDeEnvioSchema });
+  }
+
+  /** DELETE tramites/{idt} (1–4 → 7). */
+  async cancelarTramite(idt: number): Promise<void> {
+    await this.pedir('DELETE', `tramites/${idt}`);
+  }
+
+  private caminhoTicket(ticket: string): string {
+    return `tickets-de-envio-de-componente/${encodeURIComponent(ticket)}`;
+  }
+
+  private pedir(
+    metodo: string,
+    caminho: string,
+    opcoes?: { consulta?: Record<string, string | number | boolean | undefined>; corpoFluxo?: CorpoFluxo },
+  ): Promise<undefined>;
   private pedir<E extends z.ZodType>(
     metodo: string,
     caminho: string,
     opcoes: { consulta?: Record<string, string | number | boolean | undefined>; corpo?: unknown; esquema: E },
   ): Promise<z.output<E>>;
+  private pedir(metodo: string, caminho: string, opcoes: { corpo: unknown }): Promise<undefined>;
   private pedir(
     metodo: string,
     caminho: string,
     opcoes: {
       consulta?: Record<string, string | number | boolean | undefined>;
       corpo?: unknown;
+      corpoFluxo?: CorpoFluxo;
       esquema?: z.ZodType;
     } = {},
   ): Promise<unknown> {
@@ -239,19 +383,25 @@ export class ClienteTramita {
       if (valor !== undefined) url.searchParams.set(nome, String(valor));
     }
     const corpo = opcoes.corpo === undefined ? undefined : JSON.stringify(opcoes.corpo);
+    const { corpoFluxo } = opcoes;
     return new Promise((resolve, reject) => {
       let acabou = false;
       let relogio: NodeJS.Timeout | undefined;
       let apertoDeMaosNovo = false;
       let respondeu = false;
+      /** A failure reading the upload's own source: not the barramento's, reported as it is. */
+      let erroDaOrigem: unknown;
       const acabar = (erro: unknown, valor?: unknown) => {
         if (acabou) return;
         acabou = true;
         clearTimeout(relogio);
+        // An answer before the whole body was sent (an early refusal): stop uploading.
+        if (corpoFluxo && !pedido.writableFinished) pedido.destroy();
         if (erro) reject(erro);
         else resolve(valor);
       };
       const falhaDeTransporte = (erro: Error) => {
+        if (erroDaOrigem !== undefined) return acabar(erroDaOrigem);
         if (erro instanceof ErroBarramento) return acabar(erro);
         // A server that checks the client's certificate after the TLS 1.3 handshake (Node's own, as the test double)
         // refuses it by closing the new connection before any answer, with no alert to say why.
@@ -279,6 +429,7 @@ export class ClienteTramita {
             ...(corpo === undefined
               ? {}
               : { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(corpo) }),
+            ...(corpoFluxo ? { 'Content-Type': corpoFluxo.tipo, 'Content-Length': corpoFluxo.tamanho } : {}),
           },
         },
         (resposta) => {
@@ -313,7 +464,15 @@ export class ClienteTramita {
         }
       });
       pedido.on('error', falhaDeTransporte);
-      pedido.end(corpo);
+      if (!corpoFluxo) {
+        pedido.end(corpo);
+        return;
+      }
+      // The file is read as the socket takes it (backpressure): a part of 50 MiB is never held whole.
+      corpoFluxo.fluxo.once('error', (erro) => {
+        erroDaOrigem = erro;
+      });
+      pipeline(corpoFluxo.fluxo, pedido).catch((erro: Error) => falhaDeTransporte(erro));
     });
   }
 

@@ -12,6 +12,20 @@ interface EstruturaRef {
   numero: number;
 }
 
+/** A component the barramento asked the sender for, known by its hash within a protocol (§7.1–7.2). */
+export interface ComponenteDuble {
+  hash: string;
+  protocolo: string;
+  /** `tamanhoEmBytes` of the metadata: what the upload must add up to. */
+  tamanho: number;
+  /** Uploaded whole, or its parts joined, with the size and hash declared. */
+  recebido: boolean;
+  /** Parts written so far (while uploading in parts): `inicio` → `fim` (exclusive). */
+  partes: Map<number, number>;
+  /** Its content on disk (written by offset, never held in memory). */
+  caminho: string;
+}
+
 export interface TramiteDuble {
   IDT: number;
   NRE: string;
@@ -19,6 +33,15 @@ export interface TramiteDuble {
   destinatario: EstruturaRef;
   situacao: SituacaoTramite;
   mudancas: { situacao: SituacaoTramite; dataHora: string }[];
+  /** The process's protocol (the NUP) and the metadata as sent (§7.1). */
+  protocolo: string;
+  metadados: unknown;
+  /** `ticketParaEnvioDeComponentesDigitais`. */
+  ticket: string;
+  /** The components asked for in the answer to tramites/processo. */
+  componentes: ComponenteDuble[];
+  /** When the last asked component arrived (the sender's receipt's date). */
+  dataUltimoComponente: string | null;
 }
 
 /** What each side is asked to do in each state (protocol notes §5). */
@@ -30,6 +53,10 @@ const representa = (sistema: SistemaCenario, estrutura: EstruturaRef) =>
 
 export class EstadoBarramento {
   readonly tramites = new Map<number, TramiteDuble>();
+  /** An NRE per process protocol, kept across the process's trâmites (§3). */
+  readonly nrePorProtocolo = new Map<string, string>();
+  /** Hashes already delivered to the barramento under each NRE (for `enviarApenasComponentesDigitaisPendentes`). */
+  readonly hashesPorNre = new Map<string, Set<string>>();
 
   constructor(readonly cenario: CenarioBarramento) {}
 

@@ -1,8 +1,16 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { TLSSocket } from 'node:tls';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import {
   consultaEstruturasSchema,
   type EstruturaPen,
+  envioProcessoSchema,
+  faixaParteSchema,
+  filtroTramitesSchema,
+  identificacaoComponenteSchema,
   type listaEstruturasSchema,
   type listaHipotesesSchema,
   type listaRepositoriosSchema,
@@ -12,6 +20,7 @@ import { z } from 'zod';
 import type { CenarioBarramento, RepositorioCenario, SistemaCenario } from './cenario.ts';
 import type { CertificadosBarramento } from './certificados.ts';
 import { EstadoBarramento } from './estado.ts';
+import { CODIGOS_PEN as CODIGOS, descartar, ErroPen, MaquinaBarramento, Relogio } from './maquina.ts';
 
 /**
  * A local double of the Tramita GOV.BR REST API v3, written from docs/tramita-govbr-protocolo.md: HTTPS with mutual
@@ -23,23 +32,25 @@ import { EstadoBarramento } from './estado.ts';
 
 export const PREFIXO_API = '/interoperabilidade/rest/v3';
 
-const CODIGOS = {
-  requisicaoInvalida: '9400',
-  certificadoNaoCadastrado: '9403',
-  naoEncontrado: '9404',
-  erroInterno: '9500',
-  /** Seen in the reference client: a structure number outside the repository asked. */
-  estruturaForaDoRepositorio: '0055',
+/**
+ * The routes of the sending side (protocol notes §7), as Fastify patterns under the prefix: the names
+ * `falharProxima` takes.
+ */
+export const ROTAS_ENVIO = {
+  iniciar: 'POST /tramites/processo',
+  componente: 'PUT /tickets-de-envio-de-componente/:ticket/protocolos/componentes-a-enviar',
+  parte: 'PUT /tickets-de-envio-de-componente/:ticket/protocolos/componentes-a-enviar/partes/:faixa',
+  termino:
+    'POST /tickets-de-envio-de-componente/:ticket/protocolos/componentes-a-enviar/partes/sinalizacao-termino-envio',
+  reciboDeEnvio: 'GET /tramites/:idt/recibo-de-envio',
+  cancelar: 'DELETE /tramites/:idt',
+  consultar: 'GET /tramites',
 } as const;
 
-class ErroPen extends Error {
-  constructor(
-    readonly status: number,
-    readonly codigoErro: string,
-    mensagem: string,
-  ) {
-    super(mensagem);
-  }
+export interface ErroProgramado {
+  status: number;
+  codigoErro: string;
+  mensagem: string;
 }
 
 export interface PedidoRecebido {
@@ -57,7 +68,30 @@ export interface BarramentoTeste {
   pedidos: PedidoRecebido[];
   /** Holds every following answer this long (0 stops), to test the client's time limit. */
   atrasarRespostas(ms: number): void;
+  /** The state machine of the trâmites (sending side). */
+  maquina: MaquinaBarramento;
+  /** Moves the barramento's clock forward; the automatic cancellation runs at the next request or `varrer()`. */
+  avancar(dias: number): void;
+  /** Cancels (10) what stayed in 1–4 past the deadline; answers the IDTs. */
+  varrer(): number[];
+  /** The next request to `rota` (a pattern of ROTAS_ENVIO, or any other route's `METHOD /pattern`) fails so. */
+  falharProxima(rota: string, erro: ErroProgramado): void;
+  /** A copy of the trâmites (with their components and parts) and of the requests received. */
+  inspecionar(): InspecaoBarramento;
   fechar(): Promise<void>;
+}
+
+export interface InspecaoBarramento {
+  tramites: {
+    IDT: number;
+    NRE: string;
+    protocolo: string;
+    ticket: string;
+    situacao: number;
+    mudancas: { situacao: number; dataHora: string }[];
+    componentes: { hash: string; protocolo: string; tamanho: number; recebido: boolean; partes: string[] }[];
+  }[];
+  pedidos: PedidoRecebido[];
 }
 
 const semAcento = (texto: string) =>
@@ -74,14 +108,32 @@ function lerConsulta<T extends z.ZodType>(esquema: T, valor: unknown): z.output<
   return resultado.data;
 }
 
+/** A multipart field's text, or undefined. */
+function valorCampo(arquivo: MultipartFile, nome: string): string | undefined {
+  const campo = arquivo.fields[nome];
+  const unico = Array.isArray(campo) ? campo[0] : campo;
+  return unico && 'value' in unico && typeof unico.value === 'string' ? unico.value : undefined;
+}
+
 export async function iniciarBarramento(opcoes: {
   certificados: CertificadosBarramento;
   cenario: CenarioBarramento;
+  /** Days in 1–4 before the automatic cancellation; 8 by default. */
+  prazoDias?: number;
 }): Promise<BarramentoTeste> {
   const { certificados, cenario } = opcoes;
   const estado = new EstadoBarramento(cenario);
+  const pasta = await mkdtemp(join(tmpdir(), 'barramento-'));
+  const relogio = new Relogio();
+  const maquina = new MaquinaBarramento(estado, {
+    pasta,
+    relogio,
+    assinante: certificados.ac,
+    ...(opcoes.prazoDias === undefined ? {} : { prazoDias: opcoes.prazoDias }),
+  });
   const pedidos: PedidoRecebido[] = [];
   const sistemas = new WeakMap<FastifyRequest, SistemaCenario>();
+  const falhas = new Map<string, ErroProgramado[]>();
   let atrasoMs = 0;
 
   const app = Fastify({
@@ -111,6 +163,11 @@ export async function iniciarBarramento(opcoes: {
     sistemas.set(request, sistema);
     pedidos.push({ metodo: request.method, url: request.url, sistema: sistema.nome });
     if (atrasoMs > 0) await esperar(atrasoMs);
+    // The automatic cancellation is checked on every request, as if the barramento swept continuously.
+    maquina.varrer();
+    const rota = `${request.method} ${(request.routeOptions.url ?? '').slice(PREFIXO_API.length)}`;
+    const programada = falhas.get(rota)?.shift();
+    if (programada) throw new ErroPen(programada.status, programada.codigoErro, programada.mensagem);
   });
 
   app.setErrorHandler((erro, _request, reply: FastifyReply) => {
@@ -158,8 +215,123 @@ export async function iniciarBarramento(opcoes: {
     };
   };
 
+  await app.register(multipart, { limits: { fields: 10, files: 1, fileSize: 4 * 1024 * 1024 * 1024 } });
+
+  /**
+   * The file part `conteudo` of an upload, and the component it names: `hashDoComponenteDigital` and `protocolo` in
+   * the query or as form fields before the file (both were seen, notes §7.2). On any refusal the body is read to the
+   * end first, so the answer is never sent while the client is still uploading.
+   */
+  async function lerUpload(request: FastifyRequest<{ Params: { ticket: string } }>) {
+    if (!request.isMultipart()) throw new ErroPen(400, CODIGOS.requisicaoInvalida, 'Esperado multipart/form-data');
+    const arquivo = await request.file();
+    if (!arquivo) throw new ErroPen(400, CODIGOS.requisicaoInvalida, 'O arquivo (conteudo) não foi enviado');
+    try {
+      if (arquivo.fieldname !== 'conteudo') {
+        throw new ErroPen(400, CODIGOS.requisicaoInvalida, 'O arquivo deve vir no campo conteudo');
+      }
+      const consulta = (request.query ?? {}) as Record<string, unknown>;
+      const id = identificacaoComponenteSchema.safeParse({
+        hashDoComponenteDigital: consulta.hashDoComponenteDigital ?? valorCampo(arquivo, 'hashDoComponenteDigital'),
+        protocolo: consulta.protocolo ?? valorCampo(arquivo, 'protocolo'),
+      });
+      if (!id.success) {
+        throw new ErroPen(400, CODIGOS.requisicaoInvalida, 'Informe hashDoComponenteDigital e protocolo');
+      }
+      return { arquivo, ...maquina.componenteDoUpload(sistemaDe(request), request.params.ticket, id.data) };
+    } catch (erro) {
+      await descartar(arquivo.file);
+      throw erro;
+    }
+  }
+
+  const truncado = (arquivo: MultipartFile) => {
+    if (arquivo.file.truncated) {
+      throw new ErroPen(422, CODIGOS.componenteInvalido, 'O arquivo passa do tamanho aceito pelo barramento de teste');
+    }
+  };
+
+  const idtDe = (texto: string) => lerConsulta(z.coerce.number().int().positive(), texto);
+  const rotaDe = (nome: keyof typeof ROTAS_ENVIO) => {
+    const [metodo, caminho] = ROTAS_ENVIO[nome].split(' ') as [string, string];
+    return { method: metodo as 'GET' | 'POST' | 'PUT' | 'DELETE', url: caminho };
+  };
+
   app.register(
     async (api) => {
+      api.route({
+        ...rotaDe('iniciar'),
+        handler: async (request) => {
+          const envio = envioProcessoSchema.safeParse(request.body);
+          if (!envio.success) {
+            throw new ErroPen(400, CODIGOS.requisicaoInvalida, `Corpo inválido: ${z.prettifyError(envio.error)}`);
+          }
+          return maquina.iniciar(sistemaDe(request), envio.data);
+        },
+      });
+
+      api.route<{ Params: { ticket: string } }>({
+        ...rotaDe('componente'),
+        handler: async (request) => {
+          const { arquivo, tramite, componente } = await lerUpload(request);
+          await maquina.receberInteiro(tramite, componente, arquivo.file);
+          truncado(arquivo);
+          return {};
+        },
+      });
+
+      api.route<{ Params: { ticket: string; faixa: string } }>({
+        ...rotaDe('parte'),
+        handler: async (request) => {
+          const faixa = faixaParteSchema.safeParse(request.params.faixa);
+          const { arquivo, tramite, componente } = await lerUpload(request);
+          if (!faixa.success) {
+            await descartar(arquivo.file);
+            throw new ErroPen(400, CODIGOS.requisicaoInvalida, `Faixa inválida: ${request.params.faixa}`);
+          }
+          await maquina.receberParte(tramite, componente, faixa.data, arquivo.file);
+          truncado(arquivo);
+          return {};
+        },
+      });
+
+      api.route<{ Params: { ticket: string } }>({
+        ...rotaDe('termino'),
+        handler: async (request) => {
+          const id = identificacaoComponenteSchema.safeParse(request.body);
+          if (!id.success) {
+            throw new ErroPen(400, CODIGOS.requisicaoInvalida, 'Informe hashDoComponenteDigital e protocolo');
+          }
+          const { tramite, componente } = maquina.componenteDoUpload(
+            sistemaDe(request),
+            request.params.ticket,
+            id.data,
+          );
+          await maquina.terminarPartes(tramite, componente);
+          return {};
+        },
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe('reciboDeEnvio'),
+        handler: async (request) => maquina.reciboDeEnvio(sistemaDe(request), idtDe(request.params.idt)),
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe('cancelar'),
+        handler: async (request) => {
+          maquina.cancelar(sistemaDe(request), idtDe(request.params.idt));
+          return {};
+        },
+      });
+
+      api.route({
+        ...rotaDe('consultar'),
+        handler: async (request) => ({
+          tramites: maquina.consultar(sistemaDe(request), lerConsulta(filtroTramitesSchema, request.query)),
+        }),
+      });
+
       api.get('/healthcheck', async () => ({ status: 'UP' }));
 
       // The reference client sends `ativos`, and once `ativo` (notes §6.1): both are read.
@@ -245,6 +417,33 @@ export async function iniciarBarramento(opcoes: {
     atrasarRespostas(ms) {
       atrasoMs = ms;
     },
-    fechar: () => app.close(),
+    maquina,
+    avancar: (dias) => relogio.avancar(dias),
+    varrer: () => maquina.varrer(),
+    falharProxima(rota, erro) {
+      falhas.set(rota, [...(falhas.get(rota) ?? []), erro]);
+    },
+    inspecionar: () => ({
+      tramites: [...estado.tramites.values()].map((t) => ({
+        IDT: t.IDT,
+        NRE: t.NRE,
+        protocolo: t.protocolo,
+        ticket: t.ticket,
+        situacao: t.situacao,
+        mudancas: t.mudancas.map((m) => ({ ...m })),
+        componentes: t.componentes.map((c) => ({
+          hash: c.hash,
+          protocolo: c.protocolo,
+          tamanho: c.tamanho,
+          recebido: c.recebido,
+          partes: [...c.partes].sort((a, b) => a[0] - b[0]).map(([inicio, fim]) => `${inicio}-${fim}`),
+        })),
+      })),
+      pedidos: pedidos.map((p) => ({ ...p })),
+    }),
+    async fechar() {
+      await app.close();
+      await rm(pasta, { recursive: true, force: true });
+    },
   };
 }
