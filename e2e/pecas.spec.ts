@@ -189,6 +189,24 @@ test.describe('peças: envio, edição, ordem, cancelamento, exclusão e downloa
     expect(nomes.indexOf(NOME_PNG)).toBe(nomes.indexOf(NOME_PDF) + 1);
   });
 
+  test('enquanto as peças carregam, o espaço reservado é um status com nome (passa no axe)', async ({ page }) => {
+    // The list held back until the check ran: the placeholder is what a slow network shows.
+    let liberar = () => {};
+    const liberada = new Promise<void>((resolver) => {
+      liberar = resolver;
+    });
+    await page.route(`**/api/documentos/${documento.id}/pecas`, async (rota) => {
+      await liberada;
+      await rota.continue();
+    });
+    await entrar(page, 'ana', 'ana', `/documentos/${documento.id}/pecas`);
+    await expect(page.getByRole('status', { name: 'Carregando peças' })).toBeVisible();
+    await conferirAcessibilidade(page);
+    liberar();
+    await expect(page.getByRole('status', { name: 'Carregando peças' })).toHaveCount(0);
+    await expect(linhaPeca(page, NOME_PDF)).toBeVisible();
+  });
+
   test('ana baixa o PDF: os mesmos bytes, com o tipo certo', async ({ page }) => {
     await entrar(page, 'ana', 'ana', `/documentos/${documento.id}/pecas`);
     await expect(page.getByRole('heading', { level: 1, name: 'Peças do documento' })).toBeVisible();

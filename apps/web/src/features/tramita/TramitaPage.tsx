@@ -37,7 +37,7 @@ export function TramitaPage() {
           <SecaoConexaoTramita dados={dados} />
         </>
       ) : consulta.isLoading ? (
-        <Skeleton variant="rounded" height={480} aria-label={T.carregando} />
+        <Skeleton variant="rounded" height={480} role="status" aria-label={T.carregando} />
       ) : null}
     </Pagina>
   );
