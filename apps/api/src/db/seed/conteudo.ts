@@ -93,27 +93,31 @@ export async function guardarArquivosConteudo(armazenamento: ArmazenamentoArquiv
   return guardados;
 }
 
-/** The documents that get the peças: distinct ones, sent and not yet received (no later demo step changes them). */
+/**
+ * The documents that get the peças: distinct ones, sent and not yet received (no later demo step changes them), the
+ * four created last. Chosen by the plan's own times, never by the date the seed runs on: the same ids whatever the
+ * date and hour (the demo is idempotent); those four are within the searches' window of CONTEUDO_DEMO.diasDesdeCriacao.
+ */
 export function documentosConteudo(
   documentos: readonly DocumentoPlano[],
   relogio: RelogioExpediente,
 ): DocumentosConteudoDemo {
-  const limite = relogio.agora.getTime() - (CONTEUDO_DEMO.diasDesdeCriacao - 5) * 86_400_000;
-  const candidatos = documentos
+  const ultimos = documentos
     .filter(
-      (d) =>
-        d.situacao === 'ENVIADO' &&
-        d.estadoProcessamento === 1 &&
-        d.juntada === null &&
-        d.rotulos.length === 0 &&
-        relogio.paraData(d.tCriacao).getTime() >= limite,
+      (d) => d.situacao === 'ENVIADO' && d.estadoProcessamento === 1 && d.juntada === null && d.rotulos.length === 0,
     )
-    .map((d) => d.id)
-    .sort((a, b) => a - b);
-  const [digitalizada, pdfDigitalizado, restrita, protegida] = candidatos;
-  if (protegida === undefined || !digitalizada || !pdfDigitalizado || !restrita) {
+    .sort((a, b) => b.tCriacao - a.tCriacao || b.id - a.id)
+    .slice(0, 4);
+  const limite = relogio.agora.getTime() - (CONTEUDO_DEMO.diasDesdeCriacao - 5) * 86_400_000;
+  if (ultimos.length < 4 || ultimos.some((d) => relogio.paraData(d.tCriacao).getTime() < limite)) {
     throw new Error('A semente não tem documentos recentes bastantes para as peças de conteúdo');
   }
+  const [digitalizada, pdfDigitalizado, restrita, protegida] = ultimos.map((d) => d.id).sort((a, b) => a - b) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return { digitalizada, pdfDigitalizado, restrita, protegida };
 }
 

@@ -100,7 +100,9 @@ export function PecasDocumentoPage() {
           {MENSAGENS.arquivos.erroCarregarPecas}
         </Alert>
       ) : null}
-      {pecas.isLoading ? <Skeleton variant="rounded" height={200} role="status" aria-label={TEXTOS.carregandoPecas} /> : null}
+      {pecas.isLoading ? (
+        <Skeleton variant="rounded" height={200} role="status" aria-label={TEXTOS.carregandoPecas} />
+      ) : null}
       {pecas.data ? (
         <Paper variant="outlined" sx={{ p: { xs: 1, md: 2 } }}>
           {pecas.data.length === 0 ? (

@@ -132,7 +132,9 @@ export function VerificacaoPage() {
             </Button>
           </Formulario>
         </Paper>
-        {verificacao.isLoading ? <Skeleton variant="rounded" height={240} role="status" aria-label="Verificando" /> : null}
+        {verificacao.isLoading ? (
+          <Skeleton variant="rounded" height={240} role="status" aria-label="Verificando" />
+        ) : null}
         {naoEncontrado ? (
           <Alert severity="warning" role="status" data-testid="verificacao-nao-encontrada">
             {MENSAGENS.verificacao.codigoNaoEncontrado}
