@@ -2,10 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { PREFIXO_CONSOLIDACAO } from '@tramite/shared';
 import { PDFDocument } from 'pdf-lib';
+import { CONTEUDO_DEMO } from '../apps/api/src/db/seed/conteudo.ts';
 import { conferirAcessibilidade, documentosDaDemonstracao, entrar } from './apoio.ts';
 
 /**
- * A seeded document with at least two PDF peças, all of them public: a consolidation of it holds nothing more than an
+ * A seeded document with at least two PDF peças, all of them public and none the demo's password-protected PDF (issue
+ * 21: a consolidation cannot include it, by design): a consolidation of it holds nothing more than an
  * anonymous reader may see, so it is not bound to its requester and its uuid opens it for anyone.
  */
 async function documentoComPecas(request: APIRequestContext): Promise<{ id: number; numero: string }> {
@@ -13,8 +15,9 @@ async function documentoComPecas(request: APIRequestContext): Promise<{ id: numb
     const pecas = (await (await request.get(`/api/documentos/${item.idDocumento}/anexos`)).json()) as {
       podeVisualizar: boolean;
       tipoMime: string;
+      nome: string | null;
     }[];
-    const todasPublicas = pecas.every((p) => p.podeVisualizar);
+    const todasPublicas = pecas.every((p) => p.podeVisualizar && p.nome !== CONTEUDO_DEMO.nomePecaProtegida);
     if (todasPublicas && pecas.filter((p) => p.tipoMime === 'application/pdf').length >= 2) {
       return { id: item.idDocumento, numero: item.numero };
     }
