@@ -42,6 +42,40 @@ test('a caixa filtrada por "Vencido" e ordenada pelo prazo', async ({ page }) =>
   await expect(page.getByLabel('Prazo', { exact: true })).toHaveText('Vence hoje');
 });
 
+test('a lista "Prazo" aberta antes de o Select do MUI chegar abre quando ele chega, sem perder a escolha', async ({
+  page,
+}) => {
+  // The filter's lists are light stand-ins until the first gesture brings MUI's Select (issue 23): hold that module,
+  // click the list, then let it come.
+  let liberar = () => {};
+  const portao = new Promise<void>((resolver) => {
+    liberar = resolver;
+  });
+  await page.route('**/assets/ListaSuspensaCompleta-*.js', async (rota) => {
+    await portao;
+    await rota.continue();
+  });
+  await entrar(page, 'ana', 'ana', '/caixa-postal?situacaoPrazo=VENCE_HOJE');
+  const prazo = page.getByRole('combobox', { name: 'Prazo' });
+  await expect(prazo).toHaveText('Vence hoje');
+  await conferirAcessibilidade(page);
+  await prazo.click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  liberar();
+  await page.getByRole('option', { name: 'Vencido' }).click();
+  await expect(prazo).toHaveText('Vencido');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/situacaoPrazo=VENCIDO/);
+
+  // From the keyboard, the page size: the loaded list opens with the arrow key.
+  await expect(page.getByTestId('prazo-caixa').first()).toHaveText(/^Vencido/);
+  const tamanho = page.getByRole('combobox', { name: /^Documentos por página/ });
+  await tamanho.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: '50' }).click();
+  await expect(page).toHaveURL(/tamanhoPagina=50/);
+});
+
 test('o aviso de retornos leva ao controle de prazos, com as abas na URL', async ({ page }) => {
   await entrar(page, 'ana', 'ana', '/caixa-postal');
   const aviso = page.getByTestId('aviso-retornos');

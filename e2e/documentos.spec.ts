@@ -269,6 +269,46 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await expect(favorito).toHaveAttribute('aria-pressed', 'false');
   });
 
+  test('antes de o Autocomplete e o Tooltip chegarem, os marcadores se editam e as ações dizem o que fazem', async ({
+    page,
+  }) => {
+    // Both load at the first gesture (issue 23); with their downloads failing, the light field and the light tip
+    // do the work: nothing typed is lost and the description is there.
+    await page.route('**/assets/CampoMarcadores-*.js', (rota) => rota.abort());
+    await page.route('**/assets/Tooltip-*.js', (rota) => rota.abort());
+    await entrar(page, 'ana', 'ana', `/documentos/${idDocumento}`);
+    await expect(page.getByRole('button', { name: 'congresso' })).toBeVisible();
+    const marcadores = page.getByRole('combobox', { name: 'Marcadores', exact: true });
+    await marcadores.fill('sem módulo,');
+    await expect(page.getByRole('button', { name: 'sem módulo' })).toBeVisible();
+    await expect(marcadores).toHaveValue('');
+    await marcadores.fill('segundo');
+    await marcadores.press('Enter');
+    await page.getByRole('button', { name: 'congresso' }).locator('.MuiChip-deleteIcon').click();
+    await expect(page.getByRole('button', { name: 'congresso' })).toHaveCount(0);
+    await expect(page.locator('.MuiAutocomplete-root')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Favorito', exact: true })).toHaveAccessibleDescription(
+      'Adicionar aos favoritos',
+    );
+    await conferirAcessibilidade(page);
+    await page.getByRole('button', { name: 'Salvar marcadores' }).click();
+    await expect(snackbar(page)).toHaveText(MENSAGENS.documento.marcadoresSalvos);
+    const detalhe = await (await page.request.get(`/api/documentos/${idDocumento}`)).json();
+    expect([...detalhe.tags].sort()).toEqual(['diárias 2026', 'segundo', 'sem módulo']);
+
+    // Once the modules can come, the next gesture brings them: the tip of the button that has the focus opens on the
+    // same button, still focused (Tooltip renders it anew); MUI's field comes with the same tags.
+    await page.unrouteAll();
+    const favorito = page.getByRole('button', { name: 'Favorito', exact: true });
+    await favorito.focus();
+    await page.keyboard.press('Shift');
+    await expect(page.getByRole('tooltip', { name: 'Adicionar aos favoritos' })).toBeVisible();
+    await expect(favorito).toBeFocused();
+    await marcadores.click();
+    await expect(page.locator('.MuiAutocomplete-root')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'segundo' })).toBeVisible();
+  });
+
   test('ana recebe, com confirmação, um documento que aguarda na caixa do Protocolo Central', async ({ page }) => {
     await entrar(page, 'ana', 'ana', '/home');
     const enviados = (

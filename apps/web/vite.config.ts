@@ -8,14 +8,16 @@ import { precomprimir } from './precomprimir.ts';
  * Issue 23: each file costs its headers (almost 1 KB before the page-only security headers were left off the built
  * files; ~0.3 KB now) and compresses on its own, so a screen of forty small files paid tens of KB for the split alone.
  * Modules that always come together go out as one file:
- * - `campo`: the parts of an outlined text field (CampoTextoLeve) and the small MUI utilities that Tooltip, Popper and
- *   the fields share (Portal, useControlled, slot props...; those of the first screen stay in its file): the first
- *   screens' fields;
+ * - `campo`: the parts of an outlined text field and the small MUI utilities that Tooltip, Popper and the fields
+ *   share (Portal, useControlled, slot props...; those of the first screen stay in its file), with CampoTextoLeve and
+ *   the light list (ListaSuspensa, which Paginacao uses): the first screens' fields;
  * - `campos`: TextField with its Select, menu and modal (~20 KB), which only the loaded fields, the selects and the
  *   dialogs need (CampoTextoLeve stands in for TextField at first paint);
  * - `tabela`: the table, its chips, the deadline's badge and the pt-BR dates (home, postal box, document page);
- *   `tabela-paginada`: what a paged, sortable list adds (postal box, search results), with Paginacao's Select;
+ *   `tabela-paginada`: what a paged, sortable list adds (postal box, search results);
  * - `marcacao`: checkboxes and switches with their labels (the opening form, the postal box);
+ * - `filtros`: the light stand-ins of the filter forms (date, entity and id fields, the date range, the search footer)
+ *   that Busca, the postal box and the opening form share;
  * - the icons shared by several screens; zod.
  * isMuiElement, which the form control and the grid share, stays apart: in the field's file it would bring that file
  * to screens with no field (/home).
@@ -23,7 +25,7 @@ import { precomprimir } from './precomprimir.ts';
 const MUI = 'node_modules[\\\\/]@mui[\\\\/](?:material|utils)[\\\\/]';
 const WEB = 'apps[\\\\/]web[\\\\/]src[\\\\/]';
 const CAMPO = new RegExp(
-  `(?:${MUI}(?:FormControl|FormLabel|FormHelperText|InputLabel|OutlinedInput|InputAdornment|Portal|Grow|useControlled|mergeSlotProps|useSlotProps|utils)[\\\\/]|node_modules[\\\\/]@mui[\\\\/]utils[\\\\/](?!isMuiElement))`,
+  `(?:${MUI}(?:FormControl|FormLabel|FormHelperText|InputLabel|OutlinedInput|InputAdornment|Portal|Grow|useControlled|mergeSlotProps|useSlotProps|utils)[\\\\/]|node_modules[\\\\/]@mui[\\\\/]utils[\\\\/](?!isMuiElement)|${WEB}components[\\\\/](?:CampoTextoLeve|ListaSuspensa)\\.)`,
 );
 const CAMPOS = new RegExp(
   `${MUI}(?:TextField|Select|NativeSelect|Menu|MenuList|MenuItem|Popover|Modal|Backdrop|Fade|FilledInput|Input|Unstable_TrapFocus|useRovingTabIndex)[\\\\/]`,
@@ -33,6 +35,9 @@ const TABELA = new RegExp(
 );
 const TABELA_PAGINADA = new RegExp(
   `(?:${MUI}TableSortLabel[\\\\/]|${WEB}components[\\\\/](?:Paginacao|CabecalhoOrdenavel|regiao-rolavel)\\.)`,
+);
+const FILTROS = new RegExp(
+  `${WEB}components[\\\\/](?:entrada-autocomplete-leve|SelecaoPorIdLeve|CampoDataLeve|IntervaloDatas|RodapeBusca)\\.`,
 );
 const MARCACAO = new RegExp(`${MUI}(?:Checkbox|Switch|internal[\\\\/]SwitchBase|FormControlLabel)[\\\\/.]`);
 
@@ -66,6 +71,7 @@ export default defineConfig(({ command }) => ({
             { name: 'tabela', test: TABELA, priority: 2 },
             { name: 'tabela-paginada', test: TABELA_PAGINADA, priority: 2 },
             { name: 'marcacao', test: MARCACAO, priority: 2 },
+            { name: 'filtros', test: FILTROS, priority: 2 },
             { name: 'icones', test: /node_modules[\\/]@mui[\\/]icons-material[\\/]/, minShareCount: 2, priority: 1 },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
           ],

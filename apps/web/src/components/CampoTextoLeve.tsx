@@ -8,7 +8,7 @@ import {
   type SxProps,
   type Theme,
 } from '@mui/material';
-import type { ChangeEvent, FocusEvent, ReactNode, Ref } from 'react';
+import type { ChangeEvent, ElementType, FocusEvent, ReactNode, Ref } from 'react';
 
 export interface CampoTextoLeveProps {
   /** Required: the label's `for`, the helper text's id and the tests' handle derive from it, as in TextField. */
@@ -34,7 +34,12 @@ export interface CampoTextoLeveProps {
   'data-testid'?: string;
   slotProps?: {
     htmlInput?: InputBaseComponentProps;
-    input?: { endAdornment?: ReactNode; startAdornment?: ReactNode };
+    /** `inputComponent`: what stands for the `<input>` (a light list's display, as MUI's Select does it). */
+    input?: {
+      endAdornment?: ReactNode;
+      startAdornment?: ReactNode;
+      inputComponent?: ElementType<InputBaseComponentProps>;
+    };
     formHelperText?: Partial<FormHelperTextProps>;
   };
 }
@@ -84,6 +89,7 @@ export function CampoTextoLeve(props: CampoTextoLeveProps) {
         inputProps={slotProps?.htmlInput}
         endAdornment={slotProps?.input?.endAdornment}
         startAdornment={slotProps?.input?.startAdornment}
+        inputComponent={slotProps?.input?.inputComponent}
       />
       {helperText ? (
         <FormHelperText id={idAjuda} {...slotProps?.formHelperText}>

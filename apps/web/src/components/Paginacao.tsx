@@ -1,7 +1,8 @@
 import KeyboardArrowLeft from '@mui/icons-material/KeyboardArrowLeft';
 import KeyboardArrowRight from '@mui/icons-material/KeyboardArrowRight';
-import { Box, IconButton, InputBase, MenuItem, Select, Typography } from '@mui/material';
+import { Box, IconButton, Typography } from '@mui/material';
 import { useId } from 'react';
+import { ListaSuspensa } from './ListaSuspensa';
 
 export interface PaginacaoProps {
   total: number;
@@ -50,20 +51,17 @@ export function Paginacao({ total, pagina, tamanhoPagina, opcoesTamanho, rotuloT
         <Typography id={idRotulo} variant="body2">
           {rotuloTamanho ?? ROTULO_TAMANHO_PADRAO}
         </Typography>
-        <Select
-          value={tamanhoPagina}
-          onChange={(evento) => aoMudar(1, Number(evento.target.value))}
-          input={<InputBase />}
-          labelId={idRotulo}
-          variant="standard"
-          sx={{ typography: 'body2', '& .MuiSelect-select': { py: 0.5, pl: 1, pr: 3 } }}
-        >
-          {opcoesComAtual(opcoesTamanho, tamanhoPagina).map((opcao) => (
-            <MenuItem key={opcao} value={opcao}>
-              {opcao}
-            </MenuItem>
-          ))}
-        </Select>
+        <ListaSuspensa
+          compacta
+          id={`${idRotulo}-tamanho`}
+          idRotuloExterno={idRotulo}
+          valor={String(tamanhoPagina)}
+          opcoes={opcoesComAtual(opcoesTamanho, tamanhoPagina).map((opcao) => ({
+            valor: String(opcao),
+            rotulo: String(opcao),
+          }))}
+          aoMudar={(valor) => aoMudar(1, Number(valor))}
+        />
       </Box>
       <Typography variant="body2">{`${numero(de)}–${numero(ate)} de ${numero(total)}`}</Typography>
       <Box sx={{ display: 'flex' }}>

@@ -13,7 +13,7 @@ import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Alert, Button, Link, Stack, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Button, Link, Stack, useMediaQuery, useTheme } from '@mui/material';
 import {
   type Documento,
   ESTADO,
@@ -33,6 +33,7 @@ import {
 } from '@tramite/shared';
 import { lazy, type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { Dica } from '../../components/Dica';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { SobDemanda } from '../../components/SobDemanda';
@@ -83,7 +84,7 @@ function BotaoAcao({ acao }: { acao: Acao }) {
   const variante = acao.principal && acao.motivo === null ? 'contained' : 'outlined';
   if (acao.motivo !== null) {
     return (
-      <Tooltip title={acao.motivo} describeChild>
+      <Dica titulo={acao.motivo}>
         <Button
           variant="outlined"
           startIcon={acao.icone}
@@ -93,7 +94,7 @@ function BotaoAcao({ acao }: { acao: Acao }) {
         >
           {acao.rotulo}
         </Button>
-      </Tooltip>
+      </Dica>
     );
   }
   const botao = acao.para ? (
@@ -105,13 +106,7 @@ function BotaoAcao({ acao }: { acao: Acao }) {
       {acao.rotulo}
     </Button>
   );
-  return acao.dica ? (
-    <Tooltip title={acao.dica} describeChild>
-      {botao}
-    </Tooltip>
-  ) : (
-    botao
-  );
+  return acao.dica ? <Dica titulo={acao.dica}>{botao}</Dica> : botao;
 }
 
 /** On a narrow screen (390 px): the main action stays a button, the others go into "Mais ações". */

@@ -1,7 +1,8 @@
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import { Box, Button, Stack } from '@mui/material';
 import { MENSAGENS_DOCUMENTO, validarMarcadores } from '@tramite/shared';
-import { CampoMarcadores, useMarcadores } from '../../components/CampoMarcadores';
+import { CampoMarcadoresLeve } from '../../components/CampoMarcadoresLeve';
+import { useMarcadores } from '../../components/estado-marcadores';
 import { useCarregamento } from '../../components/feedback/contexto-carregamento';
 import { useSnackbar } from '../../components/feedback/contexto-snackbar';
 import { mensagemDoErro } from '../../lib/api';
@@ -32,7 +33,7 @@ export function EditorMarcadores({ idDocumento, marcadores }: { idDocumento: num
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
       <Box sx={{ flex: 1 }}>
-        <CampoMarcadores
+        <CampoMarcadoresLeve
           estado={estado}
           id="campo-marcadores"
           helperText="Digite um marcador e tecle Enter (ou vírgula) para incluí-lo. Só você vê os seus marcadores."

@@ -13,10 +13,8 @@ import { AvisoSobrestamento } from '../sobrestamento/api';
 import { AcoesDocumento } from './AcoesDocumento';
 import { useDocumento } from './api';
 import { DadosDocumento } from './DadosDocumento';
+import { EditorMarcadores } from './EditorMarcadores';
 import { PrazoDocumento } from './PrazoDocumento';
-
-// The tags' editor (MUI's Autocomplete) loads after the page (issue 23): its skeleton keeps the editor's height.
-const EditorMarcadores = lazy(async () => ({ default: (await import('./EditorMarcadores')).EditorMarcadores }));
 
 // The content search (issue 21) loads after the page: its list and excerpts are not needed to show the document.
 const BuscaConteudoDocumento = lazy(async () => ({
@@ -66,13 +64,11 @@ function ConteudoDocumento({ documento, usuario }: { documento: Documento; usuar
           <Typography id="titulo-marcadores" component="h2" variant="h6" sx={{ mb: 2 }}>
             Marcadores
           </Typography>
-          <Suspense fallback={<Skeleton variant="rounded" sx={{ height: { xs: 132, md: 79 } }} />}>
-            <EditorMarcadores
-              key={documento.tags.join('\n')}
-              idDocumento={documento.idDocumento}
-              marcadores={documento.tags}
-            />
-          </Suspense>
+          <EditorMarcadores
+            key={documento.tags.join('\n')}
+            idDocumento={documento.idDocumento}
+            marcadores={documento.tags}
+          />
         </Paper>
       ) : null}
     </Stack>

@@ -1,6 +1,7 @@
 import type { ItemFavorito } from '@tramite/shared';
 import { useId } from 'react';
-import { CampoMarcadores, useMarcadores } from '../../components/CampoMarcadores';
+import { CampoMarcadores } from '../../components/CampoMarcadores';
+import { useMarcadores } from '../../components/estado-marcadores';
 import { DialogoFormulario } from '../../components/formulario/DialogoFormulario';
 
 interface DialogoMarcadoresProps {

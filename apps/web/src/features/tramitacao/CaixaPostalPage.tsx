@@ -36,12 +36,11 @@ import { TEXTOS } from './textos';
 
 // The results (the table, the queues' chips, the bulk actions) load beside the box's first request, not with the screen (issue 23); the
 // section waits for them.
-const carregarTabela = () => import('./TabelaCaixaPostal');
-const carregarFilas = () => import('./FilasCaixa');
-const TabelaCaixaPostal = lazy(async () => ({ default: (await carregarTabela()).TabelaCaixaPostal }));
-const FilasCaixa = lazy(async () => ({ default: (await carregarFilas()).FilasCaixa }));
-const FiltroNaoLidos = lazy(async () => ({ default: (await carregarFilas()).FiltroNaoLidos }));
-const AcoesSelecao = lazy(async () => ({ default: (await carregarFilas()).AcoesSelecao }));
+const carregarResultados = () => import('./resultados-caixa');
+const TabelaCaixaPostal = lazy(async () => ({ default: (await carregarResultados()).TabelaCaixaPostal }));
+const FilasCaixa = lazy(async () => ({ default: (await carregarResultados()).FilasCaixa }));
+const FiltroNaoLidos = lazy(async () => ({ default: (await carregarResultados()).FiltroNaoLidos }));
+const AcoesSelecao = lazy(async () => ({ default: (await carregarResultados()).AcoesSelecao }));
 
 // The dialogs load when first opened, so that the first screen does not carry them (issue 11: at most 250 KB).
 const DialogoConfirmacao = lazy(async () => ({
@@ -181,7 +180,7 @@ export function CaixaPostalPage() {
   const aguardandoRetornos = acoesHabilitadas && retornos.isLoading;
   const comConsulta = consulta !== null;
   useEffect(() => {
-    if (comConsulta) void Promise.all([carregarTabela(), carregarFilas()]);
+    if (comConsulta) void carregarResultados();
   }, [comConsulta]);
 
   /** Shows this search: a new address, or the same one asked again (a repeated search is read anew). */

@@ -1,8 +1,9 @@
-import { Box, Checkbox, Grid, MenuItem, Paper, TextField } from '@mui/material';
+import { Box, Checkbox, Grid, Paper } from '@mui/material';
 import { MENSAGENS_CAIXA_POSTAL, MENSAGENS_LOOKUPS, SITUACOES_PRAZO } from '@tramite/shared';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { CampoTextoLeve } from '../../components/CampoTextoLeve';
 import { IntervaloDatas } from '../../components/IntervaloDatas';
+import { ListaSuspensa } from '../../components/ListaSuspensa';
 import { RodapeBusca } from '../../components/RodapeBusca';
 import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
 import { ErroHttp } from '../../lib/api';
@@ -11,6 +12,11 @@ import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { useTiposDocumentos } from '../tipos-documentos/api';
 import { useUnidadesCaixaPostal } from './api';
 import { type CampoFiltroCaixa, ROTULOS_SITUACAO_PRAZO, type ValoresFiltrosCaixa } from './filtros-caixa';
+
+const OPCOES_PRAZO = [
+  { valor: '', rotulo: 'Todos' },
+  ...SITUACOES_PRAZO.map((situacao) => ({ valor: situacao, rotulo: ROTULOS_SITUACAO_PRAZO[situacao] })),
+];
 
 /** `erro`: the broken rule of spec §5. */
 type FormularioCaixaPostalProps = PropsFormularioFiltros<ValoresFiltrosCaixa>;
@@ -79,26 +85,22 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
             />
           </Grid>
           <Grid size={{ xs: 12, md: 4 }}>
-            <TextField
-              select
-              fullWidth
+            <ListaSuspensa
               id="caixa-unidade-atual"
-              label="Unidade"
-              value={
+              rotulo="Unidade"
+              valor={
                 (unidades.data ?? []).some((unidade) => String(unidade.id) === valores.idUnidadeAtual)
                   ? valores.idUnidadeAtual
                   : ''
               }
-              onChange={(evento) => mudar({ idUnidadeAtual: evento.target.value })}
-              error={unidades.isError}
-              helperText={unidades.isError ? MENSAGENS_CAIXA_POSTAL.erroUnidadesAutorizadas : undefined}
-            >
-              {(unidades.data ?? []).map((unidade) => (
-                <MenuItem key={unidade.id} value={String(unidade.id)}>
-                  {unidade.sigla} — {unidade.nome}
-                </MenuItem>
-              ))}
-            </TextField>
+              opcoes={(unidades.data ?? []).map((unidade) => ({
+                valor: String(unidade.id),
+                rotulo: `${unidade.sigla} — ${unidade.nome}`,
+              }))}
+              aoMudar={(valor) => mudar({ idUnidadeAtual: valor })}
+              erro={unidades.isError}
+              textoAjuda={unidades.isError ? MENSAGENS_CAIXA_POSTAL.erroUnidadesAutorizadas : undefined}
+            />
           </Grid>
           <Grid size={{ xs: 12, lg: 8 }}>
             <IntervaloDatas
@@ -112,21 +114,13 @@ export function FormularioCaixaPostal({ valores, aoMudar, aoBuscar, aoLimpar, er
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 2 }}>
-            <TextField
-              select
-              fullWidth
+            <ListaSuspensa
               id="caixa-situacao-prazo"
-              label="Prazo"
-              value={valores.situacaoPrazo}
-              onChange={(evento) => mudar({ situacaoPrazo: evento.target.value })}
-            >
-              <MenuItem value="">Todos</MenuItem>
-              {SITUACOES_PRAZO.map((situacao) => (
-                <MenuItem key={situacao} value={situacao}>
-                  {ROTULOS_SITUACAO_PRAZO[situacao]}
-                </MenuItem>
-              ))}
-            </TextField>
+              rotulo="Prazo"
+              valor={valores.situacaoPrazo}
+              opcoes={OPCOES_PRAZO}
+              aoMudar={(valor) => mudar({ situacaoPrazo: valor })}
+            />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, lg: 2 }} sx={{ display: 'flex', alignItems: 'center' }}>
             {/* A plain label, not FormControlLabel: this form is on the first screen, whose bundle is counted. */}
