@@ -21,10 +21,11 @@ import { derivar, MoldesDeConsulta } from '../../db/molde-consulta.ts';
 import type { Database } from '../../db/schema.ts';
 import {
   candidatosPorIndiceSql,
-  documentoCasaSql,
   type EstrategiaConteudo,
   escolherEstrategia,
+  periodoDoTextoSql,
   relevanciaConteudoSql,
+  textoCasaSql,
 } from '../conteudo/documento-texto-sql.ts';
 import { consultaAlgumaPalavra, consultaConteudo, paraTrecho, trechoSql } from '../conteudo/texto-sql.ts';
 import { pecaVisivelSql } from '../conteudo/visibilidade-sql.ts';
@@ -231,21 +232,25 @@ const MOLDES = new WeakMap<Banco, MoldesDeConsulta<CriteriosBusca>>();
 
 /**
  * The documents of a content search: the most recent that match (the oldest when sorted by creation date ascending),
- * one more than the limit to tell there are more, each with its relevance. `recentes` walks the creation date index
- * and checks each document until the limit; `indice` first reads the candidates from the text indexes.
+ * one more than the limit to tell there are more, each with its relevance. `recentes` walks the texts' creation date
+ * index (migration 0029) and checks each text until the limit; `indice` first reads the candidates from the text
+ * indexes. Driven by the text rows (every document with a text page has one): the document is read only for the
+ * texts that pass their own check.
  */
 function candidatosConteudo(db: Banco, c: CriteriosBusca, conteudo: NonNullable<CriteriosBusca['conteudo']>) {
   const dir = c.ordenacao === 'dataCriacao' && c.direcao === 'asc' ? sql`ASC` : sql`DESC`;
   return db
-    .selectFrom('documento as d')
+    .selectFrom('documentoTexto as x')
+    .innerJoin('documento as d', 'd.id', 'x.idDocumento')
     .where((eb) => condicoes(eb, c))
+    .where(periodoDoTextoSql(c.criacao))
     .$if(c.estrategiaConteudo === 'indice', (q) =>
-      q.where(sql<SqlBool>`d.id IN ${candidatosPorIndiceSql(conteudo, c.criacao)}`),
+      q.where(sql<SqlBool>`x.id_documento IN ${candidatosPorIndiceSql(conteudo, c.criacao)}`),
     )
-    .where(documentoCasaSql(conteudo))
+    .where((eb) => eb.and(textoCasaSql(conteudo)))
     .select(['d.id', 'd.dataCriacao', relevanciaConteudoSql(conteudo).as('rankConteudo')])
-    .orderBy(sql`d.data_criacao ${dir}`)
-    .orderBy(sql`d.id ${dir}`)
+    .orderBy(sql`x.data_criacao ${dir}`)
+    .orderBy(sql`x.id_documento ${dir}`)
     .limit(derivar([limiteConteudo(c)], (limite) => limite + 1));
 }
 
