@@ -3,7 +3,7 @@ import { MENSAGENS, URL_PADRAO_TRAMITA } from '@tramite/shared';
 import { conferirAcessibilidade, entrar, escolher, snackbar } from './apoio.ts';
 import { lerBarramentoE2e } from './barramento-e2e.ts';
 
-// Issue 24, step 3: Administração › Tramita GOV.BR against the local barramento double that servidor-e2e.ts starts
+// Issue 24, steps 3 and 4: Administração › Tramita GOV.BR (configuration, then mappings) against the local barramento double that servidor-e2e.ts starts
 // (mutual TLS, system A's certificate made at start). The spec leaves the feature inactive, as the demo has it.
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -103,6 +103,91 @@ test('o admin configura, envia o certificado, testa a conexão, sincroniza as li
   await page.getByRole('button', { name: 'Salvar configuração' }).click();
   await expect(page.getByTestId('situacao-tramita')).toContainText('Inativo');
   expect(await estado(page.request)).toEqual({ ativo: false });
+});
+
+test('o admin mapeia uma unidade pela busca de estruturas e um tipo documental a uma espécie, e remove com confirmação', async ({
+  page,
+}) => {
+  // The configuration the test above left: saved, inactive, with the certificate and the lists synced.
+  await entrar(page, 'admin', 'admin', '/administracao/tramita');
+  const secao = page.getByRole('region', { name: 'Mapeamentos' });
+  await expect(secao.getByRole('tab', { name: 'Unidades', selected: true })).toBeVisible();
+
+  // The search asks the barramento; the result is chosen from the keyboard.
+  const busca = secao.getByRole('search', { name: 'Buscar estrutura no Tramita GOV.BR' });
+  await busca.getByRole('textbox', { name: 'Nome, sigla ou número da estrutura' }).fill('protocolo');
+  await busca.getByRole('textbox', { name: 'Nome, sigla ou número da estrutura' }).press('Enter');
+  const resultado = page.getByTestId('resultado-estruturas-tramita');
+  await expect(resultado.getByRole('row', { name: /Protocolo Geral \(PROTOCOLO\)/ })).toContainText('REIT / UFEX');
+  await expect(resultado).toContainText('Divisão de Protocolo');
+  await expect(resultado).not.toContainText('Biblioteca');
+  await conferirAcessibilidade(page);
+  await resultado.getByRole('button', { name: 'Escolher Protocolo Geral (nº 103)' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(secao.getByRole('textbox', { name: 'Número da estrutura', exact: true })).toHaveValue('103');
+  await escolher(page, 'Unidade', 'PROT', /^PROT — /);
+  await secao.getByRole('button', { name: 'Mapear unidade' }).last().click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.mapeamentoSalvo);
+  const unidades = page.getByTestId('tabela-unidades-tramita');
+  await expect(unidades.getByRole('row', { name: /^PROT — / })).toContainText('Protocolo Geral (PROTOCOLO) — nº 103');
+  await expect(unidades.getByRole('row', { name: /^PROT — / })).toContainText('Envia e Recebe');
+
+  // Types ↔ species, in their tab.
+  await secao.getByRole('tab', { name: 'Tipos documentais' }).click();
+  const envio = secao.getByRole('region', { name: 'Envio: tipo documental → espécie' });
+  await envio.getByRole('combobox', { name: /^Tipo documental/ }).click();
+  await page.getByRole('option', { name: 'Parecer', exact: true }).click();
+  await envio.getByRole('combobox', { name: /^Espécie do Tramita GOV.BR/ }).click();
+  await page.getByRole('option', { name: 'Parecer (95)' }).click();
+  await envio.getByRole('button', { name: 'Mapear' }).click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.mapeamentoSalvo);
+  const especies = page.getByTestId('tabela-especies-envio-tramita');
+  await expect(especies.getByRole('row', { name: /^Parecer/ })).toContainText('Parecer (95)');
+  await conferirAcessibilidade(page);
+
+  // Removing asks first; cancelling keeps it.
+  await especies.getByRole('button', { name: 'Remover o mapeamento de Parecer' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Remover mapeamento?' });
+  await expect(dialogo).toContainText('"Parecer" deixará de corresponder a "Parecer (95)".');
+  await dialogo.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(especies.getByRole('row', { name: /^Parecer/ })).toBeVisible();
+  await especies.getByRole('button', { name: 'Remover o mapeamento de Parecer' }).click();
+  await page.getByRole('dialog', { name: 'Remover mapeamento?' }).getByRole('button', { name: 'Remover' }).click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.mapeamentoRemovido);
+  await expect(page.getByTestId('tabela-especies-envio-tramita')).toHaveCount(0);
+
+  // The other tabs: hypotheses both ways, and a destination's limit (the institution's repository is preselected).
+  await secao.getByRole('tab', { name: 'Hipóteses legais' }).click();
+  await expect(secao.getByRole('region', { name: 'Envio: hipótese do Trâmite → hipótese do PEN' })).toBeVisible();
+  await expect(secao.getByRole('region', { name: 'Recebimento: hipótese do PEN → hipótese do Trâmite' })).toBeVisible();
+  await conferirAcessibilidade(page);
+  await secao.getByRole('tab', { name: 'Limites por destino' }).click();
+  await secao.getByRole('textbox', { name: 'Tamanho máximo (MB)' }).fill('20');
+  await secao.getByRole('textbox', { name: 'Extensões recusadas' }).fill('.EXE, zip');
+  await secao.getByRole('button', { name: 'Adicionar limite' }).click();
+  await expect(snackbar(page)).toContainText(MENSAGENS.tramita.limiteSalvo);
+  const limites = page.getByTestId('tabela-limites-tramita');
+  await expect(limites.getByRole('row', { name: /Poder Executivo Federal \(repositório inteiro\)/ })).toContainText(
+    '.exe, .zip',
+  );
+  // Changed in the same form: it comes filled in, and saves over the same row.
+  await limites.getByRole('button', { name: /^Alterar o limite de Poder Executivo Federal/ }).click();
+  await expect(secao.getByRole('heading', { name: 'Alterar limite' })).toBeVisible();
+  await expect(secao.getByRole('textbox', { name: 'Extensões recusadas' })).toHaveValue('exe, zip');
+  await secao.getByRole('textbox', { name: 'Tamanho máximo (MB)' }).fill('15');
+  await conferirAcessibilidade(page);
+  await secao.getByRole('button', { name: 'Salvar limite' }).click();
+  await expect(limites.getByRole('row', { name: /Poder Executivo Federal/ })).toContainText('15 MB');
+  await expect(limites.getByRole('row')).toHaveCount(2);
+  await expect(secao.getByRole('heading', { name: 'Novo limite' })).toBeVisible();
+
+  // The unit's mapping stays, through the API the screen uses.
+  const mapeamentos = await (await page.request.get('/api/administracao/tramita/mapeamentos')).json();
+  expect(mapeamentos.unidades).toMatchObject([
+    { siglaUnidade: 'PROT', numeroEstrutura: 103, envia: true, recebe: true },
+  ]);
+  expect(mapeamentos.especiesEnvio).toEqual([]);
+  expect(mapeamentos.limites).toMatchObject([{ tamanhoMaximoMb: 15, extensoesRecusadas: ['exe', 'zip'] }]);
 });
 
 test('sem a permissão, nada do Tramita GOV.BR: nem o menu, nem a tela, nem um destino no Tramitar', async ({

@@ -12,7 +12,8 @@ import { criarPoolIndexacao, type PoolIndexacao } from './features/conteudo/pool
 import { agendarResumoDiario } from './features/resumo-diario/agendamento.ts';
 import { TAREFA_RESUMO_DIARIO, tratadorResumoDiario } from './features/resumo-diario/service.ts';
 import { agendarLevantamento } from './features/sobrestamento/service.ts';
-import { agendarSincronizacaoTramita } from './features/tramita/agendamento.ts';
+import { agendarConsultaPendenciasTramita, agendarSincronizacaoTramita } from './features/tramita/agendamento.ts';
+import { TAREFA_RECEBER_TRAMITE, tratadorRecebimentoTramita } from './features/tramita/recebimento.ts';
 import { TAREFA_SINCRONIZAR_LISTAS_TRAMITA, tratadorSincronizacaoTramita } from './features/tramita/service.ts';
 import { agendarRecolhimento } from './operations/arquivos-orfaos.ts';
 import { ArmazenamentoArquivos } from './platform/armazenamento.ts';
@@ -56,6 +57,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         ),
         [TAREFA_RESUMO_DIARIO]: tratadorResumoDiario(conexao.db, { urlPublica: config.urlPublica }),
         [TAREFA_SINCRONIZAR_LISTAS_TRAMITA]: tratadorSincronizacaoTramita({ db: conexao.db, config: config.tramita }),
+        [TAREFA_RECEBER_TRAMITE]: tratadorRecebimentoTramita({ db: conexao.db, config: config.tramita, armazenamento }),
       },
       { reservaSegundos: config.fila.reservaSegundos, intervaloMs: config.fila.intervaloMs },
       (erro, tarefa) => app.log.warn({ err: erro, tarefa }, 'tarefa em segundo plano falhou; será tentada de novo'),
@@ -106,6 +108,13 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
     const pararSincronizacaoTramita = agendarSincronizacaoTramita(conexao.db, (erro) => {
       if (erro) app.log.warn({ err: erro }, 'agendamento da sincronização das listas do Tramita GOV.BR falhou');
     });
+    // Issue 24: the pending trâmites, asked every intervalo_consulta_segundos by one process at a time.
+    const pararConsultaTramita = agendarConsultaPendenciasTramita(
+      { db: conexao.db, config: config.tramita },
+      (erro) => {
+        if (erro) app.log.warn({ err: erro }, 'consulta de pendências do Tramita GOV.BR falhou');
+      },
+    );
     return {
       app,
       migracoesAplicadas,
@@ -122,6 +131,7 @@ export async function iniciarServidor(config: Config): Promise<ServidorIniciado>
         await pararLevantamento();
         await pararResumoDiario();
         await pararSincronizacaoTramita();
+        await pararConsultaTramita();
         carteiro.fechar();
         await app.close();
         await trabalhadores?.fechar();

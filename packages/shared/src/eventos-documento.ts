@@ -14,6 +14,8 @@ export const TIPOS_EVENTO_DOCUMENTO = [
   'SOBRESTAMENTO',
   'LEVANTAMENTO',
   'ENVIO_CANCELADO',
+  // Issue 24: a process received from another body through the Tramita GOV.BR (the origin and the NRE as text).
+  'TRAMITE_EXTERNO_RECEBIDO',
 ] as const;
 export type TipoEventoDocumento = (typeof TIPOS_EVENTO_DOCUMENTO)[number];
 
@@ -45,6 +47,7 @@ export const ROTULOS_EVENTO_DOCUMENTO: Record<TipoEventoDocumento, string> = {
   SOBRESTAMENTO: 'Sobrestamento',
   LEVANTAMENTO: 'Levantamento do sobrestamento',
   ENVIO_CANCELADO: 'Envio cancelado',
+  TRAMITE_EXTERNO_RECEBIDO: 'Recebido pelo Tramita GOV.BR',
 };
 
 const dataBr = (data: string | null) => (data ? `${data.slice(8, 10)}/${data.slice(5, 7)}/${data.slice(0, 4)}` : null);
@@ -72,6 +75,8 @@ export function descreverEvento(evento: EventoDocumento): string {
         : `Sobrestamento levantado${complemento('Motivo')}`;
     case 'ENVIO_CANCELADO':
       return `Envio ${evento.sequencia ?? ''} cancelado${complemento('Motivo')}`.replace('Envio  ', 'Envio ');
+    case 'TRAMITE_EXTERNO_RECEBIDO':
+      return `Processo recebido de outro órgão pelo Tramita GOV.BR${texto ? ` — ${texto}` : ''}`;
   }
 }
 

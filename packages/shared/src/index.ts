@@ -22,6 +22,7 @@ export * from './painel.ts';
 export * from './pecas.ts';
 export * from './prazos.ts';
 export * from './regras-pecas.ts';
+export * from './regras-tramita.ts';
 export * from './relatorios.ts';
 export * from './resumo-diario.ts';
 export * from './rotulos.ts';

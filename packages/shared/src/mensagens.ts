@@ -214,8 +214,65 @@ export const MENSAGENS_RESUMO_DIARIO = {
   erroCarregarContagens: 'Não foi possível carregar os prazos da unidade',
 } as const;
 
+/** "peça 3 (Parecer.pdf)"; a cancelled peça has no number (it still goes to the PEN, as retirado). */
+const pecaTramita = (n: number | null, nome: string) =>
+  n === null ? `peça cancelada "${nome}"` : `peça ${n} (${nome})`;
+
+/** Issue 24, step 5: the pre-send check of Tramita GOV.BR (docs/tramita-govbr-desenho.md §2.2). */
+export const MENSAGENS_TRAMITA_VERIFICACAO = {
+  naoConfigurado: 'O envio a órgãos externos não está configurado',
+  certificadoVencido: (data: string) => `O certificado do Tramita GOV.BR venceu em ${data}; avise a administração`,
+  certificadoVencendo: (data: string) =>
+    `O certificado do Tramita GOV.BR vence em ${data}, antes que o envio possa terminar; avise a administração`,
+  tramiteEmAndamento: (situacao: string) => `Este processo já está em trâmite externo (${situacao})`,
+  /** The situation of a trâmite recorded locally and not yet started on the barramento (0). */
+  tramiteEmPreparacao: 'envio em preparação',
+  unidadeNaoMapeada: (sigla: string) =>
+    `A unidade ${sigla} não está mapeada no Tramita GOV.BR. Peça à administração o mapeamento`,
+  unidadeNaoEnvia: (sigla: string) =>
+    `A unidade ${sigla} está mapeada no Tramita GOV.BR, mas não para enviar processos. Peça à administração que habilite o envio`,
+  destinoInapto: (nome: string) => `A unidade ${nome} não está habilitada a receber processos pelo Tramita GOV.BR`,
+  semPecas: 'Não é possível enviar um processo sem peças',
+  semInteressado: 'O Tramita GOV.BR exige ao menos um interessado; inclua um antes de enviar',
+  semDescricao: 'Informe o assunto do processo antes de enviar',
+  pecaEmEnvio: (nome: string | null) =>
+    nome === null
+      ? 'Há um arquivo sendo enviado a este processo; aguarde o fim do envio'
+      : `A peça "${nome}" ainda está sendo enviada; aguarde o fim do envio`,
+  ordemAlterada: 'A ordem das peças mudou desde o recebimento; o órgão de origem não aceita processo reordenado',
+  especieNaoMapeada: (n: number | null, nome: string) =>
+    `A ${pecaTramita(n, nome)} não tem tipo documental com espécie do Tramita GOV.BR. Escolha o tipo da peça`,
+  especieInativaDoTipo: (especie: string, n: number | null, nome: string, tipo: string) =>
+    `A espécie "${especie}" da ${pecaTramita(n, nome)} não existe mais no Tramita GOV.BR; atualize o mapeamento de "${tipo}"`,
+  especieInativaPadrao: (especie: string, n: number | null, nome: string) =>
+    `A espécie padrão "${especie}", usada na ${pecaTramita(n, nome)}, não existe mais no Tramita GOV.BR; atualize a configuração ou escolha o tipo da peça`,
+  especieInativaOriginal: (especie: string, n: number | null, nome: string) =>
+    `A espécie "${especie}" com que a ${pecaTramita(n, nome)} foi recebida não existe mais no Tramita GOV.BR; escolha o tipo da peça`,
+  hipoteseNaoMapeada: (hipotese: string, n: number) =>
+    `A hipótese legal "${hipotese}" da peça ${n} não tem correspondente no Tramita GOV.BR; nada restrito é enviado sem ela`,
+  semHipotese: (n: number) =>
+    `A peça ${n} é restrita e não tem hipótese legal; nada restrito é enviado ao Tramita GOV.BR sem ela`,
+  hipoteseInativa: (nome: string, hipotese: string, n: number) =>
+    `A hipótese "${nome}" do Tramita GOV.BR, correspondente a "${hipotese}" (peça ${n}), está inativa; atualize o mapeamento`,
+  sigilosoNaoHomologado: (n: number) =>
+    `A peça ${n} é sigilosa: o Tramita GOV.BR ainda não foi homologado para peças sigilosas`,
+  tamanhoExcedido: (n: number, nome: string, tamanho: string, limite: string, destino: string) =>
+    `A peça ${n} (${nome}, ${tamanho}) passa do limite de ${limite} aceito por ${destino}`,
+  tamanhoExcedidoGlobal: (n: number, nome: string, tamanho: string, limite: string) =>
+    `A peça ${n} (${nome}, ${tamanho}) passa do limite de ${limite} configurado para o Tramita GOV.BR`,
+  extensaoRecusada: (extensao: string, n: number, destino: string) =>
+    `${destino} não aceita arquivos .${extensao} (peça ${n})`,
+  formatoNaoPadrao: (n: number, mime: string) =>
+    `O arquivo da peça ${n} (${mime}) irá como "outro formato"; o destino pode recusá-lo`,
+  arquivoRepetido: (numeros: readonly number[]) =>
+    `As peças ${new Intl.ListFormat('pt-BR', { type: 'conjunction' }).format(numeros.map(String))} têm o mesmo arquivo; alguns destinos recusam processo com arquivos repetidos`,
+  recusaAnterior: (destino: string, data: string, motivo: string, justificativa: string) =>
+    `${destino} recusou em ${data} (${motivo}): "${justificativa}"`,
+} as const;
+
 /** Issue 24: Tramita GOV.BR, the federal barramento of electronic processes. */
 export const MENSAGENS_TRAMITA = {
+  verificacao: MENSAGENS_TRAMITA_VERIFICACAO,
   certificadoIlegivel:
     'O certificado do Tramita GOV.BR não pôde ser lido: confira o arquivo (PKCS#12 ou PEM do certificado e da chave) e a senha',
   chaveNaoCorresponde: 'A chave privada informada não corresponde ao certificado do Tramita GOV.BR',
@@ -233,6 +290,34 @@ export const MENSAGENS_TRAMITA = {
     `O Tramita GOV.BR recusou o pedido: ${mensagem}${codigo ? ` (código ${codigo})` : ''}`,
   erroHttp: (status: number) => `O Tramita GOV.BR respondeu com um erro (HTTP ${status})`,
   respostaInvalida: 'O Tramita GOV.BR respondeu em um formato que o Trâmite não reconhece',
+  componenteIlegivel: 'O Tramita GOV.BR entregou o componente digital fora do formato Base64 esperado',
+  parteIncompleta: (esperado: number, recebido: number) =>
+    `O Tramita GOV.BR entregou ${recebido.toLocaleString('pt-BR')} bytes de um trecho de ${esperado.toLocaleString('pt-BR')} bytes do componente digital`,
+  /**
+   * Step 8: receiving a process (design §4.2). The justifications of a refusal go to the sender as written (at most
+   * TAMANHO_MAXIMO_JUSTIFICATIVA_RECUSA characters; the job cuts what passes).
+   */
+  recebimento: {
+    documentoAvulso:
+      'O destinatário ainda não recebe documentos avulsos pelo Tramita GOV.BR; envie o documento dentro de um processo',
+    naoConfigurado:
+      'O destinatário ainda não concluiu a configuração para receber processos pelo Tramita GOV.BR (unidade ou tipo de processo de chegada)',
+    destinatarioNaoMapeado: (numero: number) =>
+      `A unidade de destino (estrutura ${numero}) não está habilitada a receber processos pelo Tramita GOV.BR no destinatário`,
+    especieNaoMapeada: (ordem: number, nome: string, codigo: number) =>
+      `Documento ${ordem}: a espécie documental "${nome}" (código ${codigo}) não está mapeada para um tipo documental no destinatário`,
+    hipoteseNaoMapeada: (ordem: number, nome: string) =>
+      `Documento ${ordem}: a hipótese legal "${nome}" não tem correspondente no destinatário, e um documento restrito ou sigiloso não é recebido sem ela`,
+    tamanhoExcedido: (ordem: number, nome: string, limiteMb: number) =>
+      `Documento ${ordem}: o arquivo "${nome}" passa do limite de ${limiteMb.toLocaleString('pt-BR')} MB aceito pelo destinatário`,
+    nupExistente: (nup: string) => `O processo ${nup} já existe no destinatário`,
+    hashDiferente: (ordem: number, nome: string) =>
+      `Documento ${ordem}: o arquivo "${nome}" chegou com resumo SHA-256 diferente do informado pelo remetente`,
+    erroRegistro: (causa: string) => `O destinatário não conseguiu registrar o processo: ${causa}`,
+    despachoChegada: (origem: string, nre: string) => `Recebido de ${origem} pelo Tramita GOV.BR, NRE ${nre}`,
+    pecaRetirada: 'Retirada no órgão de origem',
+    eventoRecebido: (origem: string, nre: string) => `de ${origem}, NRE ${nre}`,
+  },
   // Step 3: the configuration screen (Administração › Tramita GOV.BR).
   ambienteInvalido: 'Escolha o ambiente: homologação ou produção',
   urlObrigatoria: 'Informe o endereço da API do Tramita GOV.BR',
@@ -278,6 +363,46 @@ export const MENSAGENS_TRAMITA = {
   erroCertificado: 'Não foi possível salvar o certificado do Tramita GOV.BR',
   erroTestar: 'A conexão com o Tramita GOV.BR falhou',
   erroSincronizar: 'Não foi possível sincronizar as listas do Tramita GOV.BR',
+  // Step 4: the mappings (units ↔ structures, types ↔ species, hypotheses ↔ PEN hypotheses, destinations' limits).
+  buscaEstruturaVazia: 'Digite parte do nome ou da sigla da unidade, ou o número da estrutura',
+  buscaEstruturaLonga: (maximo: number) => `A busca deve ter no máximo ${maximo} caracteres`,
+  repositorioInexistente: (id: number) =>
+    `O repositório de estruturas ${id} não está na lista do Tramita GOV.BR guardada no Trâmite: sincronize as listas`,
+  repositorioInativo: (nome: string) => `O repositório de estruturas "${nome}" não está mais ativo no Tramita GOV.BR`,
+  semRepositorioInstituicao:
+    'Informe o repositório de estruturas da instituição na configuração antes de mapear unidades',
+  unidadeSemSentido: 'Marque se a unidade envia, recebe ou as duas coisas',
+  estruturaNaoEncontrada: (numero: number) =>
+    `A estrutura ${numero} não foi encontrada no repositório de estruturas do Tramita GOV.BR`,
+  estruturaInativa: (nome: string) => `A estrutura "${nome}" está inativa no Tramita GOV.BR`,
+  estruturaForaDaInstituicao: (nome: string) =>
+    `A estrutura "${nome}" não pertence à estrutura da instituição configurada no Tramita GOV.BR`,
+  estruturaJaMapeada: (numero: number, unidade: string) =>
+    `A estrutura ${numero} já está mapeada para a unidade ${unidade}; remova aquele mapeamento antes`,
+  especieInativa: (nome: string) =>
+    `A espécie "${nome}" não está mais ativa no Tramita GOV.BR: escolha outra ou sincronize as listas`,
+  tipoEspecieEhProcesso:
+    'Espécies documentais valem para as peças: escolha um tipo documental que não seja de processo',
+  hipoteseLegalInexistente: 'Hipótese legal não encontrada ou inativa',
+  hipotesePenInexistente: (identificacao: number) =>
+    `A hipótese legal ${identificacao} não está na lista do Tramita GOV.BR guardada no Trâmite: sincronize as listas e escolha de novo`,
+  hipotesePenInativa: (nome: string) =>
+    `A hipótese legal "${nome}" não está mais ativa no Tramita GOV.BR: escolha outra ou sincronize as listas`,
+  mapeamentoInexistente: 'Mapeamento não encontrado',
+  limiteInexistente: 'Limite de destino não encontrado',
+  limiteJaExiste: 'Já existe um limite para este destino; altere aquele',
+  limiteVazio: 'Informe o tamanho máximo, as extensões recusadas ou os dois',
+  extensaoInvalida: 'Cada extensão deve ter de 1 a 10 letras ou números (ex.: pdf, docx)',
+  extensoesDemais: (maximo: number) => `Informe no máximo ${maximo} extensões`,
+  observacaoLonga: (maximo: number) => `A observação deve ter no máximo ${maximo} caracteres`,
+  mapeamentoSalvo: 'Mapeamento salvo',
+  mapeamentoRemovido: 'Mapeamento removido',
+  limiteSalvo: 'Limite de destino salvo',
+  limiteRemovido: 'Limite de destino removido',
+  erroCarregarMapeamentos: 'Não foi possível carregar os mapeamentos do Tramita GOV.BR',
+  erroSalvarMapeamento: 'Não foi possível salvar o mapeamento',
+  erroRemoverMapeamento: 'Não foi possível remover o mapeamento',
+  erroBuscarEstruturas: 'Não foi possível buscar as estruturas no Tramita GOV.BR',
 } as const;
 
 /**

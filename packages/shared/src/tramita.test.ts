@@ -3,7 +3,11 @@ import { MENSAGENS_TRAMITA } from './mensagens.ts';
 import {
   BLOCO_TRANSFERENCIA,
   configuracaoTramitaSchema,
+  consultaEstruturasTramitaSchema,
+  formularioParTramitaSchema,
+  formularioUnidadeTramitaSchema,
   LIMITES_CONFIGURACAO_TRAMITA,
+  limiteDestinoTramitaSchema,
   MOTIVOS_RECUSA,
   PRAZO_CANCELAMENTO_AUTOMATICO_DIAS,
   ROTULOS_MOTIVO_RECUSA,
@@ -110,5 +114,48 @@ describe('configuração do Tramita GOV.BR', () => {
       ['numeroEstruturaRaiz', MENSAGENS_TRAMITA.estruturaRaizObrigatoria],
     ]);
     expect(erros({ ...valida, ativo: true })).toEqual([]);
+  });
+});
+
+describe('mapeamentos (passo 4)', () => {
+  const mensagens = (resultado: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    resultado.error?.issues.map((i) => [i.path.join('.'), i.message]) ?? [];
+
+  it('limite por destino: extensões de uma lista ou de um texto, sem ponto, minúsculas, sem repetição e em ordem', () => {
+    const base = { idRepositorio: '1', numeroEstrutura: '', tamanhoMaximoMb: '', observacao: '' };
+    expect(limiteDestinoTramitaSchema.parse({ ...base, extensoesRecusadas: '.EXE, zip;exe  bat' })).toEqual({
+      idRepositorio: 1,
+      numeroEstrutura: null,
+      tamanhoMaximoMb: null,
+      extensoesRecusadas: ['bat', 'exe', 'zip'],
+      observacao: null,
+    });
+    expect(limiteDestinoTramitaSchema.parse({ ...base, tamanhoMaximoMb: '20', extensoesRecusadas: [] })).toMatchObject({
+      tamanhoMaximoMb: 20,
+      extensoesRecusadas: [],
+    });
+    expect(mensagens(limiteDestinoTramitaSchema.safeParse({ ...base, extensoesRecusadas: '' }))).toEqual([
+      ['tamanhoMaximoMb', MENSAGENS_TRAMITA.limiteVazio],
+    ]);
+    expect(mensagens(limiteDestinoTramitaSchema.safeParse({ ...base, extensoesRecusadas: 'tar.gz' }))).toEqual([
+      ['extensoesRecusadas.0', MENSAGENS_TRAMITA.extensaoInvalida],
+    ]);
+  });
+
+  it('unidade: envia, recebe ou os dois; a busca de estruturas exige texto e começa na página 1', () => {
+    expect(
+      mensagens(
+        formularioUnidadeTramitaSchema.safeParse({ idUnidade: 1, numeroEstrutura: '103', envia: false, recebe: false }),
+      ),
+    ).toEqual([['envia', MENSAGENS_TRAMITA.unidadeSemSentido]]);
+    expect(formularioParTramitaSchema.parse({ origem: '7', destino: 95 })).toEqual({ origem: 7, destino: 95 });
+    expect(consultaEstruturasTramitaSchema.parse({ repositorio: '1', texto: ' reitoria ' })).toEqual({
+      repositorio: 1,
+      texto: 'reitoria',
+      pagina: 1,
+    });
+    expect(mensagens(consultaEstruturasTramitaSchema.safeParse({ repositorio: '1', texto: '  ' }))).toEqual([
+      ['texto', MENSAGENS_TRAMITA.buscaEstruturaVazia],
+    ]);
   });
 });

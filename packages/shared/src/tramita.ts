@@ -81,6 +81,59 @@ export function rotuloMotivoRecusa(motivo: string): string {
  */
 export const TAMANHO_MAXIMO_JUSTIFICATIVA_RECUSA = 500;
 
+// Step 5 (docs/tramita-govbr-desenho.md §2.2): the pre-send check. Its pure rules are in regras-tramita.ts.
+
+/** Each ERRO of the pre-send check (one per row of the design's table); any of them blocks the sending. */
+export const CODIGOS_ERRO_VERIFICACAO_TRAMITA = [
+  'NAO_CONFIGURADO',
+  'CERTIFICADO_VENCIDO',
+  'IMPEDIDO',
+  'TRAMITE_EM_ANDAMENTO',
+  'UNIDADE_NAO_MAPEADA',
+  'DESTINO_INAPTO',
+  'SEM_PECAS',
+  'SEM_INTERESSADO',
+  'SEM_DESCRICAO',
+  'PECA_EM_ENVIO',
+  'ORDEM_ALTERADA',
+  'ESPECIE_NAO_MAPEADA',
+  'ESPECIE_INATIVA',
+  'HIPOTESE_NAO_MAPEADA',
+  'HIPOTESE_INATIVA',
+  'SIGILOSO_NAO_HOMOLOGADO',
+  'TAMANHO_EXCEDIDO',
+  'EXTENSAO_RECUSADA',
+] as const;
+export type CodigoErroVerificacaoTramita = (typeof CODIGOS_ERRO_VERIFICACAO_TRAMITA)[number];
+
+/** Each ALERTA of the pre-send check: shown for the user to confirm, never blocking. */
+export const CODIGOS_ALERTA_VERIFICACAO_TRAMITA = [
+  'FORMATO_NAO_PADRAO',
+  'ARQUIVO_REPETIDO',
+  'RECUSA_ANTERIOR',
+] as const;
+export type CodigoAlertaVerificacaoTramita = (typeof CODIGOS_ALERTA_VERIFICACAO_TRAMITA)[number];
+
+const itemVerificacao = <C extends readonly [string, ...string[]]>(codigos: C) =>
+  z.object({
+    codigo: z.enum(codigos),
+    mensagem: z.string(),
+    /** The peça the item is about (its number as shown), absent for the process or several peças. */
+    sequencial: z.number().int().optional(),
+  });
+
+/**
+ * GET documentos/{id}/tramita/verificacao (and the 422 of the sending): the shape of .../consistencia, with a code
+ * per item so the screen can group by peça and offer the fix there.
+ */
+export const verificacaoTramitaSchema = z.object({
+  ERRO: z.array(itemVerificacao(CODIGOS_ERRO_VERIFICACAO_TRAMITA)),
+  ALERTA: z.array(itemVerificacao(CODIGOS_ALERTA_VERIFICACAO_TRAMITA)),
+});
+export type VerificacaoTramita = z.infer<typeof verificacaoTramitaSchema>;
+export type ItemErroVerificacaoTramita = VerificacaoTramita['ERRO'][number];
+export type ItemAlertaVerificacaoTramita = VerificacaoTramita['ALERTA'][number];
+
 const MEBIBYTE = 1024 * 1024;
 /**
  * The size of one part of a component sent or fetched in parts: the reference client's default and bounds, in MiB
@@ -288,3 +341,231 @@ export const testeConexaoTramitaSchema = z.object({
   duracaoMs: z.number().int(),
 });
 export type TesteConexaoTramita = z.infer<typeof testeConexaoTramitaSchema>;
+
+// Step 4 (docs/tramita-govbr-desenho.md §1, 0028, and §2.1): the mappings, kept by holders of ADMINISTRACAO_TRAMITA.
+
+/** Bounds of the mappings' fields; the database checks the same. */
+export const LIMITES_MAPEAMENTOS_TRAMITA = {
+  /** A structure search's page (the barramento's `quantidadeDeRegistros`). */
+  estruturasPorPagina: 20,
+  textoBuscaMaximo: 100,
+  paginaMaxima: 1000,
+  extensoesMaximas: 50,
+  extensaoMaxima: 10,
+  observacaoMaxima: 500,
+} as const;
+
+const LM = LIMITES_MAPEAMENTOS_TRAMITA;
+
+const identificadorObrigatorio = z.preprocess(
+  (valor) => (typeof valor === 'string' && /^\s*\d+\s*$/.test(valor) ? Number(valor) : valor),
+  z
+    .number({ error: MENSAGENS_TRAMITA.identificadorInvalido })
+    .int(MENSAGENS_TRAMITA.identificadorInvalido)
+    .positive(MENSAGENS_TRAMITA.identificadorInvalido)
+    .max(L.identificadorMaximo, MENSAGENS_TRAMITA.identificadorInvalido),
+);
+
+/** GET tramita/estruturas: a page of the barramento's search of structures able to receive. */
+export const consultaEstruturasTramitaSchema = z.object({
+  repositorio: identificadorObrigatorio,
+  /** A name or acronym (parts of it); a number finds that structure directly. */
+  texto: z
+    .string()
+    .trim()
+    .min(1, MENSAGENS_TRAMITA.buscaEstruturaVazia)
+    .max(LM.textoBuscaMaximo, MENSAGENS_TRAMITA.buscaEstruturaLonga(LM.textoBuscaMaximo)),
+  pagina: z.coerce.number().int().min(1).max(LM.paginaMaxima).default(1),
+});
+export type ConsultaEstruturasTramita = z.output<typeof consultaEstruturasTramitaSchema>;
+
+export const estruturaTramitaSchema = z.object({
+  numero: z.number().int(),
+  nome: z.string(),
+  sigla: z.string().nullable(),
+  /** The acronyms (or names) of the levels above, nearest first, joined by " / ". */
+  hierarquia: z.string().nullable(),
+});
+export type EstruturaTramita = z.infer<typeof estruturaTramitaSchema>;
+
+export const paginaEstruturasTramitaSchema = z.object({
+  itens: z.array(estruturaTramitaSchema),
+  total: z.number().int(),
+  pagina: z.number().int(),
+  porPagina: z.number().int(),
+});
+export type PaginaEstruturasTramita = z.infer<typeof paginaEstruturasTramitaSchema>;
+
+const campoUnidadeTramita = {
+  numeroEstrutura: identificadorObrigatorio,
+  envia: z.boolean(),
+  recebe: z.boolean(),
+};
+const algumSentido = {
+  path: ['envia'],
+  message: MENSAGENS_TRAMITA.unidadeSemSentido,
+};
+
+/** PUT administracao/tramita/unidades/{idUnidade}: the structure of the institution's repository, and which way. */
+export const mapeamentoUnidadeTramitaSchema = z
+  .object(campoUnidadeTramita)
+  .refine((valor) => valor.envia || valor.recebe, algumSentido);
+export type MapeamentoUnidadeTramita = z.output<typeof mapeamentoUnidadeTramitaSchema>;
+
+/** PUT administracao/tramita/especies-envio/{idTipoDocumento}. */
+export const mapeamentoEspecieEnvioSchema = z.object({ codigoEspecie: identificadorObrigatorio });
+/** PUT administracao/tramita/especies-recebimento/{codigoEspecie}. */
+export const mapeamentoEspecieRecebimentoSchema = z.object({ idTipoDocumento: identificadorObrigatorio });
+/** PUT administracao/tramita/hipoteses-envio/{idHipoteseLegal}. */
+export const mapeamentoHipoteseEnvioSchema = z.object({ identificacaoPen: identificadorObrigatorio });
+/** PUT administracao/tramita/hipoteses-recebimento/{identificacaoPen}. */
+export const mapeamentoHipoteseRecebimentoSchema = z.object({ idHipoteseLegal: identificadorObrigatorio });
+
+// The screen's forms: the body and the key the path takes.
+
+export const formularioUnidadeTramitaSchema = z
+  .object({ idUnidade: identificadorObrigatorio, ...campoUnidadeTramita })
+  .refine((valor) => valor.envia || valor.recebe, algumSentido);
+export type FormularioUnidadeTramita = z.input<typeof formularioUnidadeTramitaSchema>;
+/** Both ways of species and of hypotheses: the key of the path (`origem`) and the mapped value (`destino`). */
+export const formularioParTramitaSchema = z.object({
+  origem: identificadorObrigatorio,
+  destino: identificadorObrigatorio,
+});
+export type FormularioParTramita = z.input<typeof formularioParTramitaSchema>;
+
+/** An extension as a destination refuses it: letters and digits, without the dot, in lower case. */
+const extensaoSchema = z
+  .string()
+  .trim()
+  .transform((valor) => valor.replace(/^\./, '').toLowerCase())
+  .pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9]{1,10}$/, MENSAGENS_TRAMITA.extensaoInvalida)
+      .max(LM.extensaoMaxima, MENSAGENS_TRAMITA.extensaoInvalida),
+  );
+
+/**
+ * POST administracao/tramita/limites and PUT …/limites/{id}: what a destination (a whole repository, or one of its
+ * structures) is known to refuse. At least a size or an extension.
+ */
+export const limiteDestinoTramitaSchema = z
+  .object({
+    idRepositorio: identificadorObrigatorio,
+    numeroEstrutura: z.preprocess(
+      (valor) => (valor === '' || valor === undefined ? null : valor),
+      identificadorObrigatorio.nullable(),
+    ),
+    tamanhoMaximoMb: z.preprocess(
+      (valor) =>
+        valor === '' || valor === undefined || valor === null
+          ? null
+          : typeof valor === 'string' && /^\s*\d+\s*$/.test(valor)
+            ? Number(valor)
+            : valor,
+      z
+        .number({ error: MENSAGENS_TRAMITA.numeroFaixa('O tamanho máximo (MB)', 1, 2048) })
+        .int(MENSAGENS_TRAMITA.numeroFaixa('O tamanho máximo (MB)', 1, 2048))
+        .min(1, MENSAGENS_TRAMITA.numeroFaixa('O tamanho máximo (MB)', 1, 2048))
+        .max(2048, MENSAGENS_TRAMITA.numeroFaixa('O tamanho máximo (MB)', 1, 2048))
+        .nullable(),
+    ),
+    /** A list, or the text of a form field: separated by commas, semicolons or spaces. */
+    extensoesRecusadas: z.preprocess(
+      (valor) => (typeof valor === 'string' ? valor.split(/[\s,;]+/).filter(Boolean) : (valor ?? [])),
+      z
+        .array(extensaoSchema)
+        .max(LM.extensoesMaximas, MENSAGENS_TRAMITA.extensoesDemais(LM.extensoesMaximas))
+        .transform((lista) => [...new Set(lista)].sort()),
+    ),
+    observacao: z.preprocess(
+      (valor) => (typeof valor === 'string' && valor.trim() === '' ? null : valor),
+      z
+        .string()
+        .trim()
+        .max(LM.observacaoMaxima, MENSAGENS_TRAMITA.observacaoLonga(LM.observacaoMaxima))
+        .nullable()
+        .default(null),
+    ),
+  })
+  .refine((valor) => valor.tamanhoMaximoMb !== null || valor.extensoesRecusadas.length > 0, {
+    path: ['tamanhoMaximoMb'],
+    message: MENSAGENS_TRAMITA.limiteVazio,
+  });
+export type LimiteDestinoTramita = z.output<typeof limiteDestinoTramitaSchema>;
+export type LimiteDestinoTramitaFormulario = z.input<typeof limiteDestinoTramitaSchema>;
+
+/** GET administracao/tramita/mapeamentos: every mapping, and the lists the screen chooses from. */
+export const mapeamentosTramitaSchema = z.object({
+  /** The institution's repository (the units' structures are searched there); null before it is configured. */
+  idRepositorio: z.number().int().nullable(),
+  unidades: z.array(
+    z.object({
+      idUnidade: z.number().int(),
+      siglaUnidade: z.string(),
+      nomeUnidade: z.string(),
+      numeroEstrutura: z.number().int(),
+      nome: z.string(),
+      sigla: z.string().nullable(),
+      hierarquia: z.string().nullable(),
+      envia: z.boolean(),
+      recebe: z.boolean(),
+    }),
+  ),
+  especiesEnvio: z.array(
+    z.object({
+      idTipoDocumento: z.number().int(),
+      tipoDocumento: z.string(),
+      codigoEspecie: z.number().int(),
+      especie: z.string(),
+      especieAtiva: z.boolean(),
+    }),
+  ),
+  especiesRecebimento: z.array(
+    z.object({
+      codigoEspecie: z.number().int(),
+      especie: z.string(),
+      especieAtiva: z.boolean(),
+      idTipoDocumento: z.number().int(),
+      tipoDocumento: z.string(),
+    }),
+  ),
+  hipotesesEnvio: z.array(
+    z.object({
+      idHipoteseLegal: z.number().int(),
+      hipoteseLegal: z.string(),
+      identificacaoPen: z.number().int(),
+      hipotesePen: z.string(),
+      hipotesePenAtiva: z.boolean(),
+    }),
+  ),
+  hipotesesRecebimento: z.array(
+    z.object({
+      identificacaoPen: z.number().int(),
+      hipotesePen: z.string(),
+      hipotesePenAtiva: z.boolean(),
+      idHipoteseLegal: z.number().int(),
+      hipoteseLegal: z.string(),
+    }),
+  ),
+  limites: z.array(
+    z.object({
+      id: z.number().int(),
+      idRepositorio: z.number().int(),
+      repositorio: z.string(),
+      numeroEstrutura: z.number().int().nullable(),
+      nomeEstrutura: z.string().nullable(),
+      tamanhoMaximoMb: z.number().int().nullable(),
+      extensoesRecusadas: z.array(z.string()),
+      observacao: z.string().nullable(),
+    }),
+  ),
+  /** The choices: the document types that are not processes, the active legal hypotheses, the PEN's lists. */
+  tiposDocumento: z.array(z.object({ id: z.number().int(), descricao: z.string() })),
+  hipotesesLegais: z.array(z.object({ id: z.number().int(), descricao: z.string() })),
+  especies: z.array(z.object({ codigo: z.number().int(), nome: z.string(), ativa: z.boolean() })),
+  hipotesesPen: z.array(z.object({ identificacao: z.number().int(), nome: z.string(), ativa: z.boolean() })),
+  repositorios: z.array(z.object({ id: z.number().int(), nome: z.string(), ativo: z.boolean() })),
+});
+export type MapeamentosTramita = z.infer<typeof mapeamentosTramitaSchema>;

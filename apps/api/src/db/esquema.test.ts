@@ -70,7 +70,7 @@ function descreverSchema(texto: string): Record<string, string> {
     interfaces.set(nome, campos);
   }
   const apelidos = new Map<string, string>();
-  for (const [, nome = '', definicao = ''] of fonte.matchAll(/^(?:export )?type (\w+) = ([^;]+);/gm)) {
+  for (const [, nome = '', definicao = ''] of fonte.matchAll(/^(?:export )?type (\w+) =\s*([^;]+);/gm)) {
     apelidos.set(nome, definicao.replace(/\s+/g, ' ').trim());
   }
 
@@ -82,7 +82,8 @@ function descreverSchema(texto: string): Record<string, string> {
     let anulavel = false;
     for (const membro of separarNoTopo(tipo, '|')) {
       if (membro === 'null') anulavel = true;
-      else if (membro === 'undefined' || membro === 'never') continue;
+      // A union written over several lines starts with '|'.
+      else if (membro === '' || membro === 'undefined' || membro === 'never') continue;
       else if (membro.endsWith('[]')) classes.add('array');
       else if (membro === 'number' || membro === 'string' || membro === 'boolean') classes.add(membro);
       else if (membro === 'Date') classes.add('Date');

@@ -24,6 +24,9 @@ import * as conteudoPecas from './migrations/0024-conteudo-pecas.ts';
 import * as painel from './migrations/0025-painel.ts';
 import * as conteudoDocumento from './migrations/0026-conteudo-documento.ts';
 import * as tramitaConfiguracao from './migrations/0027-tramita-configuracao.ts';
+import * as tramitaMapeamentos from './migrations/0028-tramita-mapeamentos.ts';
+import * as conteudoRecentes from './migrations/0029-conteudo-recentes.ts';
+import * as tramiteExterno from './migrations/0030-tramite-externo.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -51,6 +54,9 @@ const migracoes: Record<string, Migration> = {
   '0025-painel': painel,
   '0026-conteudo-documento': conteudoDocumento,
   '0027-tramita-configuracao': tramitaConfiguracao,
+  '0028-tramita-mapeamentos': tramitaMapeamentos,
+  '0029-conteudo-recentes': conteudoRecentes,
+  '0030-tramite-externo': tramiteExterno,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

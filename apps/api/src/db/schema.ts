@@ -57,10 +57,19 @@ import type {
   ResumoDiarioEnvioTable,
 } from './schema/operacao.ts';
 import type {
+  HistoricoExternoTable,
   TramitaConfiguracaoTable,
+  TramitaEspecieEnvioTable,
+  TramitaEspecieRecebimentoTable,
   TramitaEspecieTable,
+  TramitaHipoteseEnvioTable,
+  TramitaHipoteseRecebimentoTable,
   TramitaHipoteseTable,
+  TramitaLimiteDestinoTable,
   TramitaRepositorioTable,
+  TramitaUnidadeEstruturaTable,
+  TramiteExternoComponenteTable,
+  TramiteExternoTable,
 } from './schema/tramita.ts';
 
 // Kysely's view of the tables of migrations/, in camelCase (the CamelCasePlugin maps to snake_case), typed by hand in
@@ -128,4 +137,13 @@ export interface Database {
   tramitaEspecie: TramitaEspecieTable;
   tramitaHipotese: TramitaHipoteseTable;
   tramitaRepositorio: TramitaRepositorioTable;
+  tramitaUnidadeEstrutura: TramitaUnidadeEstruturaTable;
+  tramitaEspecieEnvio: TramitaEspecieEnvioTable;
+  tramitaEspecieRecebimento: TramitaEspecieRecebimentoTable;
+  tramitaHipoteseEnvio: TramitaHipoteseEnvioTable;
+  tramitaHipoteseRecebimento: TramitaHipoteseRecebimentoTable;
+  tramitaLimiteDestino: TramitaLimiteDestinoTable;
+  tramiteExterno: TramiteExternoTable;
+  tramiteExternoComponente: TramiteExternoComponenteTable;
+  historicoExterno: HistoricoExternoTable;
 }

@@ -61,6 +61,13 @@ export const ACOES_AUDITORIA = [
   // Tramita GOV.BR (issue 24); the sync done by the daily job has no user.
   'CONFIGURAR_TRAMITA',
   'SINCRONIZAR_LISTAS_TRAMITA',
+  'MAPEAR_UNIDADE_TRAMITA',
+  'MAPEAR_ESPECIE_TRAMITA',
+  'MAPEAR_HIPOTESE_TRAMITA',
+  'LIMITAR_DESTINO_TRAMITA',
+  // The receiving job (no user): a process registered from the barramento, or refused to its sender.
+  'RECEBER_TRAMITE_EXTERNO',
+  'RECUSAR_TRAMITE_EXTERNO',
   // Look-ups of personal data.
   'CONSULTAR_EMAIL_INTERESSADO',
   'LIMITE_CONSULTA_EXCEDIDO',
@@ -96,7 +103,14 @@ export type EntidadeAuditoria =
   | 'consolidacao'
   | 'dia_nao_util'
   | 'arquivo_indexacao'
-  | 'tramita_configuracao';
+  | 'tramita_configuracao'
+  | 'tramita_unidade_estrutura'
+  | 'tramita_especie_envio'
+  | 'tramita_especie_recebimento'
+  | 'tramita_hipotese_envio'
+  | 'tramita_hipotese_recebimento'
+  | 'tramita_limite_destino'
+  | 'tramite_externo';
 
 /** Who makes an administrative change, as its audit row records it: the user and the address. */
 export interface AutorAuditoria {

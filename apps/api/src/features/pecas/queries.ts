@@ -316,3 +316,17 @@ export function buscarArquivosPecas(db: Banco, idsPecas: readonly number[]) {
     .where('p.id', 'in', idsPecas.length > 0 ? idsPecas : [0])
     .execute();
 }
+
+/** Issue 24: a received peça the origin body had removed, kept cancelled (situação M) with the reason. */
+export async function marcarPecaRetirada(db: Banco, idPeca: number, justificativa: string, idUsuario: number) {
+  await db
+    .updateTable('peca')
+    .set({
+      situacaoVinculo: 'M',
+      justificativaCancelamento: justificativa,
+      idUsuarioCancelamento: idUsuario,
+      canceladoEm: sql`now()`,
+    })
+    .where('id', '=', idPeca)
+    .execute();
+}

@@ -224,6 +224,41 @@ export function arquivosDasPecas(db: Banco, idsPecas: readonly number[]) {
   return queries.buscarArquivosPecas(db, idsPecas);
 }
 
+/**
+ * Issue 24: a peça of a process received through the Tramita GOV.BR, inside the transaction that registers it (its
+ * content already stored and its `arquivo` row written under the content's lock). `retirada` is the justification
+ * of a document the origin body had removed: the peça is kept, cancelled, so the order stays. Answers its id.
+ */
+export async function inserirPecaRecebida(
+  trx: Banco,
+  dados: {
+    idDocumento: number;
+    sha256: string;
+    nome: string;
+    sequencial: number;
+    descricao: string | null;
+    nivelAcesso: NivelAcesso;
+    idHipoteseLegal: number | null;
+    idUsuario: number;
+    retirada: string | null;
+  },
+): Promise<number> {
+  const anexo = await queries.inserirAnexo(trx, { sha256: dados.sha256, nome: dados.nome, idUsuario: dados.idUsuario });
+  const { id } = await queries.inserirPeca(trx, {
+    idDocumento: dados.idDocumento,
+    idAnexo: anexo.id,
+    sequencial: dados.sequencial,
+    descricao: dados.descricao,
+    tipoCopia: 'N',
+    nivelAcesso: dados.nivelAcesso,
+    idHipoteseLegal: dados.idHipoteseLegal,
+    sequenciaTramitacao: 1,
+    idUsuario: dados.idUsuario,
+  });
+  if (dados.retirada !== null) await queries.marcarPecaRetirada(trx, id, dados.retirada, dados.idUsuario);
+  return id;
+}
+
 export interface ConteudoNovaPeca {
   idDocumento: number;
   /** A content already in the store, with its `arquivo` row. */

@@ -1,16 +1,14 @@
-import { createHash, createVerify, randomBytes, X509Certificate } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createVerify, randomBytes, X509Certificate } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { BLOCO_TRANSFERENCIA, type envioProcessoSchema, partesDe, xmlReciboEnvio } from '@tramite/shared';
+import { BLOCO_TRANSFERENCIA, partesDe, xmlReciboEnvio } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { cenarioPadrao, REPOSITORIO_EXECUTIVO } from '../../testing/barramento/cenario.ts';
+import { cenarioPadrao } from '../../testing/barramento/cenario.ts';
 import { type CertificadosBarramento, gerarCertificadosBarramento } from '../../testing/barramento/certificados.ts';
 import { falhaDoBarramento } from '../../testing/barramento/falha.ts';
+import { arquivoGrandeTeste, arquivoTeste, envioTeste } from '../../testing/barramento/processo-teste.ts';
 import { type BarramentoTeste, iniciarBarramento, ROTAS_ENVIO } from '../../testing/barramento/servidor.ts';
 import { ClienteTramita, ErroBarramento } from './cliente.ts';
 
@@ -53,68 +51,8 @@ afterAll(async () => {
   if (pasta) await rm(pasta, { recursive: true, force: true });
 });
 
-const hashDe = (conteudo: Buffer) => createHash('sha256').update(conteudo).digest('base64');
-
-interface Arquivo {
-  caminho: string;
-  hash: string;
-  tamanho: number;
-}
-
 let contador = 0;
-async function arquivo(conteudo: Buffer): Promise<Arquivo> {
-  const caminho = join(pasta, `componente-${++contador}`);
-  await writeFile(caminho, conteudo);
-  return { caminho, hash: hashDe(conteudo), tamanho: conteudo.length };
-}
-
-/** A process of one document per file, from A's Protocolo Geral (103) to B's Divisão de Protocolo (202). */
-function envio(protocolo: string, arquivos: Arquivo[]): z.input<typeof envioProcessoSchema> {
-  const produtor = {
-    nome: 'Maria Servidora',
-    tipo: 'fisica',
-    unidade: { nome: 'Protocolo Geral', tipo: 'orgaopublico' },
-  };
-  return {
-    cabecalho: {
-      remetente: {
-        identificacaoDoRepositorioDeEstruturas: REPOSITORIO_EXECUTIVO,
-        numeroDeIdentificacaoDaEstrutura: 103,
-      },
-      destinatario: {
-        identificacaoDoRepositorioDeEstruturas: REPOSITORIO_EXECUTIVO,
-        numeroDeIdentificacaoDaEstrutura: 202,
-      },
-      enviarApenasComponentesDigitaisPendentes: false,
-    },
-    processo: {
-      protocolo,
-      nivelDeSigilo: 1,
-      processoDeNegocio: 'Requerimento',
-      descricao: 'Pedido de teste',
-      dataHoraDeProducao: '2026-01-05T10:00:00-03:00',
-      produtor,
-      interessados: [{ nome: 'Fulano de Tal' }],
-      documentos: arquivos.map((arq, i) => ({
-        ordem: i + 1,
-        nivelDeSigilo: 1,
-        dataHoraDeProducao: '2026-01-05T10:00:00-03:00',
-        produtor,
-        especie: { codigo: 125, nomeNoProdutor: 'Requerimento' },
-        componentesDigitais: [
-          {
-            ordem: 1,
-            nome: `peca-${i + 1}.pdf`,
-            hash: { algoritmo: 'SHA256', conteudo: arq.hash },
-            tamanhoEmBytes: arq.tamanho,
-            mimeType: 'application/pdf',
-            tipoDeConteudo: 'txt',
-          },
-        ],
-      })),
-    },
-  };
-}
+const arquivo = (conteudo: Buffer) => arquivoTeste(join(pasta, `componente-${++contador}`), conteudo);
 
 const situacao = async (idt: number) => (await a.consultarTramite(idt))?.situacaoAtual;
 
@@ -125,7 +63,7 @@ const novoProtocolo = () => `23000.${String(++numeroProcesso).padStart(6, '0')}/
 async function tramiteEm2(): Promise<number> {
   const arq = await arquivo(randomBytes(1000));
   const protocolo = novoProtocolo();
-  const resposta = await a.iniciarTramiteProcesso(envio(protocolo, [arq]));
+  const resposta = await a.iniciarTramiteProcesso(envioTeste(protocolo, [arq]));
   await a.enviarComponente(
     resposta.ticketParaEnvioDeComponentesDigitais,
     { hashDoComponenteDigital: arq.hash, protocolo },
@@ -140,7 +78,7 @@ describe('iniciar e enviar componentes inteiros', () => {
     const segundo = await arquivo(Buffer.from('segundo componente'));
     const arquivos = [primeiro, segundo];
     const protocolo = novoProtocolo();
-    const resposta = await a.iniciarTramiteProcesso(envio(protocolo, arquivos));
+    const resposta = await a.iniciarTramiteProcesso(envioTeste(protocolo, arquivos));
     expect(resposta.NRE).toMatch(/^\d{16}$/);
     expect(resposta.processosComComponentesDigitaisSolicitados).toEqual([
       { protocolo, hashes: arquivos.map((arq) => arq.hash) },
@@ -149,7 +87,7 @@ describe('iniciar e enviar componentes inteiros', () => {
     expect(await situacao(idt)).toBe(1);
     expect(await b.consultarTramite(idt)).toBeNull();
     // The pending list asks the sender to keep uploading (notes §5).
-    expect(await a.listarPendencias()).toContainEqual({ IDT: idt, status: 1 });
+    expect(await a.consultarPendentes()).toContainEqual({ IDT: idt, status: 1 });
 
     const ticket = resposta.ticketParaEnvioDeComponentesDigitais;
     await a.enviarComponente(ticket, { hashDoComponenteDigital: primeiro.hash, protocolo }, primeiro.caminho);
@@ -190,11 +128,11 @@ describe('iniciar e enviar componentes inteiros', () => {
   it('um processo com trâmite em andamento não aceita outro (0044); o mesmo processo mantém o NRE', async () => {
     const arq = await arquivo(randomBytes(10));
     const protocolo = novoProtocolo();
-    const primeiro = await a.iniciarTramiteProcesso(envio(protocolo, [arq]));
-    const erro = await falhaDoBarramento(a.iniciarTramiteProcesso(envio(protocolo, [arq])));
+    const primeiro = await a.iniciarTramiteProcesso(envioTeste(protocolo, [arq]));
+    const erro = await falhaDoBarramento(a.iniciarTramiteProcesso(envioTeste(protocolo, [arq])));
     expect([erro.statusBarramento, erro.codigoBarramento]).toEqual([409, '0044']);
     await a.cancelarTramite(primeiro.IDT);
-    const segundo = await a.iniciarTramiteProcesso(envio(protocolo, [arq]));
+    const segundo = await a.iniciarTramiteProcesso(envioTeste(protocolo, [arq]));
     expect(segundo.NRE).toBe(primeiro.NRE);
     expect(segundo.IDT).not.toBe(primeiro.IDT);
   });
@@ -203,7 +141,7 @@ describe('iniciar e enviar componentes inteiros', () => {
     const arq = await arquivo(randomBytes(2000));
     const protocolo = novoProtocolo();
     const { IDT: idt, ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(
-      envio(protocolo, [arq]),
+      envioTeste(protocolo, [arq]),
     );
     const id = { hashDoComponenteDigital: arq.hash, protocolo };
     const corrompido = await arquivo(randomBytes(2000));
@@ -221,19 +159,19 @@ describe('iniciar e enviar componentes inteiros', () => {
   });
 
   it('corpo inválido → 400; ticket ou IDT que o sistema não vê → 404; componente não pedido → 400', async () => {
-    const semDocumentos = envio(novoProtocolo(), []);
+    const semDocumentos = envioTeste(novoProtocolo(), []);
     const erro = await falhaDoBarramento(a.iniciarTramiteProcesso(semDocumentos));
     expect([erro.statusBarramento, erro.codigoBarramento]).toEqual([400, '9400']);
     // B cannot send from A's structures.
     expect(
-      (await falhaDoBarramento(b.iniciarTramiteProcesso(envio(novoProtocolo(), [await arquivo(randomBytes(5))]))))
+      (await falhaDoBarramento(b.iniciarTramiteProcesso(envioTeste(novoProtocolo(), [await arquivo(randomBytes(5))]))))
         .statusBarramento,
     ).toBe(400);
 
     const arq = await arquivo(randomBytes(100));
     const protocolo = novoProtocolo();
     const { IDT: idt, ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(
-      envio(protocolo, [arq]),
+      envioTeste(protocolo, [arq]),
     );
     const id = { hashDoComponenteDigital: arq.hash, protocolo };
     expect((await falhaDoBarramento(b.enviarComponente(ticket, id, arq.caminho))).statusBarramento).toBe(404);
@@ -253,20 +191,11 @@ describe('iniciar e enviar componentes inteiros', () => {
 describe('envio em partes', () => {
   it('um arquivo de 120 MiB em partes do bloco padrão, lido em fluxo: → 2, memória limitada', async () => {
     const tamanho = 120 * MIB;
-    const caminho = join(pasta, 'grande.bin');
-    const resumo = createHash('sha256');
-    async function* gerar() {
-      for (let feitos = 0; feitos < tamanho; feitos += MIB) {
-        const pedaco = randomBytes(MIB);
-        resumo.update(pedaco);
-        yield pedaco;
-      }
-    }
-    await pipeline(Readable.from(gerar()), createWriteStream(caminho));
-    const grande = { caminho, hash: resumo.digest('base64'), tamanho };
+    const grande = await arquivoGrandeTeste(join(pasta, 'grande.bin'), tamanho);
+    const { caminho } = grande;
     const protocolo = novoProtocolo();
     const { IDT: idt, ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(
-      envio(protocolo, [grande]),
+      envioTeste(protocolo, [grande]),
     );
     const id = { hashDoComponenteDigital: grande.hash, protocolo };
     const bloco = BLOCO_TRANSFERENCIA.padraoMb * BLOCO_TRANSFERENCIA.bytesPorMb;
@@ -304,7 +233,7 @@ describe('envio em partes', () => {
     const arq = await arquivo(conteudo);
     const protocolo = novoProtocolo();
     const { IDT: idt, ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(
-      envio(protocolo, [arq]),
+      envioTeste(protocolo, [arq]),
     );
     const id = { hashDoComponenteDigital: arq.hash, protocolo };
     const partes = partesDe(conteudo.length, 4096);
@@ -337,7 +266,9 @@ describe('envio em partes', () => {
   it('parte além do tamanho informado → 422; uma origem com bytes a mais ou a menos não sai do cliente', async () => {
     const arq = await arquivo(randomBytes(1000));
     const protocolo = novoProtocolo();
-    const { ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(envio(protocolo, [arq]));
+    const { ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(
+      envioTeste(protocolo, [arq]),
+    );
     const id = { hashDoComponenteDigital: arq.hash, protocolo };
     const alem = await falhaDoBarramento(
       a.enviarParteComponente(
@@ -382,7 +313,7 @@ describe('cancelamento', () => {
     const outro = await arquivo(randomBytes(50));
     const protocolo = novoProtocolo();
     const { IDT: idt, ticketParaEnvioDeComponentesDigitais: ticket } = await a.iniciarTramiteProcesso(
-      envio(protocolo, [arq, outro]),
+      envioTeste(protocolo, [arq, outro]),
     );
     await a.enviarComponente(ticket, { hashDoComponenteDigital: arq.hash, protocolo }, arq.caminho);
     await a.enviarComponente(ticket, { hashDoComponenteDigital: outro.hash, protocolo }, outro.caminho);
@@ -398,7 +329,7 @@ describe('cancelamento', () => {
 describe('relógio e cancelamento automático', () => {
   it('parado em 1–4 por mais de 8 dias corridos → 10, visto na requisição seguinte e por varrer()', async () => {
     const arq = await arquivo(randomBytes(20));
-    const emUm = (await a.iniciarTramiteProcesso(envio(novoProtocolo(), [arq]))).IDT;
+    const emUm = (await a.iniciarTramiteProcesso(envioTeste(novoProtocolo(), [arq]))).IDT;
     const emDois = await tramiteEm2();
     const cancelado = await tramiteEm2();
     await a.cancelarTramite(cancelado);
@@ -435,13 +366,13 @@ describe('ganchos de teste', () => {
     barramento.falharProxima(ROTAS_ENVIO.iniciar, { status: 503, codigoErro: '9503', mensagem: 'Fora do ar' });
     const arq = await arquivo(randomBytes(30));
     const protocolo = novoProtocolo();
-    const erro = await falhaDoBarramento(a.iniciarTramiteProcesso(envio(protocolo, [arq])));
+    const erro = await falhaDoBarramento(a.iniciarTramiteProcesso(envioTeste(protocolo, [arq])));
     expect([erro.statusBarramento, erro.codigoBarramento, erro.message]).toEqual([
       503,
       '9503',
       'O Tramita GOV.BR recusou o pedido: Fora do ar (código 9503)',
     ]);
-    const resposta = await a.iniciarTramiteProcesso(envio(protocolo, [arq]));
+    const resposta = await a.iniciarTramiteProcesso(envioTeste(protocolo, [arq]));
     expect(barramento.inspecionar().tramites.some((t) => t.IDT === resposta.IDT)).toBe(true);
   });
 });

@@ -176,7 +176,7 @@ describe('listas de referência', () => {
     expect(await a.listarHipoteses(false)).toEqual([
       { identificacao: 4, nome: 'Controle Interno', baseLegal: 'Art. 26, § 3º, da Lei nº 10.180/2001', status: false },
     ]);
-    expect(await a.listarPendencias()).toEqual([]);
+    expect(await a.consultarPendentes()).toEqual([]);
   });
 
   it('as pendências são as de quem chama; o PEM serve como o PKCS#12', async () => {
@@ -194,11 +194,14 @@ describe('listas de referência', () => {
       ticket: '41',
       componentes: [],
       dataUltimoComponente: null,
+      recusa: null,
+      recibo: null,
+      downloads: [],
     });
     try {
-      expect(await b.listarPendencias()).toEqual([{ IDT: 41, status: 2 }]);
+      expect(await b.consultarPendentes()).toEqual([{ IDT: 41, status: 2 }]);
       expect(barramento.pedidos.at(-1)?.sistema).toBe('B');
-      expect(await cliente().listarPendencias()).toEqual([]);
+      expect(await cliente().consultarPendentes()).toEqual([]);
     } finally {
       barramento.estado.tramites.delete(41);
     }

@@ -1,8 +1,9 @@
-import { createPrivateKey, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createPrivateKey, createSign, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
 import { Agent, request } from 'node:https';
-import { Readable } from 'node:stream';
+import { Readable, Transform, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { TLSSocket } from 'node:tls';
 import {
@@ -12,6 +13,7 @@ import {
   type EspeciePen,
   type EstruturaPen,
   type envioProcessoSchema,
+  envioReciboSchema,
   erroPenSchema,
   estruturaPenSchema,
   type FiltroTramites,
@@ -24,12 +26,16 @@ import {
   listaPendenciasSchema,
   listaRepositoriosSchema,
   MENSAGENS,
+  metadadosTramiteSchema,
   type ParteComponente,
   type PendenciaPen,
   type RepositorioPen,
   reciboDeEnvioSchema,
+  reciboTramiteSchema,
+  type recusaTramiteSchema,
   respostaEnvioProcessoSchema,
   type TramitePen,
+  xmlReciboTramite,
 } from '@tramite/shared';
 import forge from 'node-forge';
 import type { z } from 'zod';
@@ -80,6 +86,9 @@ export interface OpcoesClienteTramita {
 const TEMPO_LIMITE_PADRAO_MS = 300_000;
 /** A JSON answer larger than this is not read: the longest list (structures of a repository) is far smaller. */
 const TAMANHO_MAXIMO_RESPOSTA = 64 * 1024 * 1024;
+
+/** How a download's answer fails when the connection breaks in the middle. */
+const QUEBRA_DA_RESPOSTA = new Set(['ECONNRESET', 'ERR_STREAM_PREMATURE_CLOSE', 'ECONNABORTED', 'EPIPE']);
 
 /** TLS alerts the barramento sends when it does not accept the system's certificate. */
 const ALERTA_CERTIFICADO_RECUSADO =
@@ -214,22 +223,56 @@ function corpoUpload(id: IdentificacaoComponente, conteudo: Readable, tamanho: n
   };
 }
 
-/** The chain and the key for TLS. */
-function credenciais(certificado: CertificadoTramita): { cert: string; key: string } {
-  const { cadeia, chave } = lerCertificadoTramita(certificado);
-  return { cert: cadeia, key: chave.export({ type: 'pkcs8', format: 'pem' }).toString() };
+/**
+ * Where a download goes: a file path (a whole component replaces the file; a part is written at its offset, the file
+ * created if missing, so the parts of a component land in one file in any order), or a stream, ended at the end.
+ */
+export type DestinoDownload = string | Writable;
+
+const componenteIlegivel = () => new ErroBarramento('TRAMITA_RESPOSTA_INVALIDA', MENSAGENS.tramita.componenteIlegivel);
+
+/**
+ * Decodes the Base64 text of a download as it arrives, four characters at a time (the rest carried over), so a part
+ * of 50 MiB (67 MB of text) is never held whole. Quotes, escaped slashes and whitespace are dropped: the answer may
+ * come as a JSON string (notes §8.2). Anything else outside the Base64 alphabet, or text after the padding, fails.
+ */
+export function decodificadorBase64(): Transform {
+  let resto = '';
+  let terminou = false;
+  return new Transform({
+    transform(pedaco: Buffer, _codificacao, feito) {
+      const novo = pedaco.toString('latin1').replace(/["\\\s]/g, '');
+      if (novo.length === 0) return feito();
+      const texto = resto + novo;
+      if (terminou || !/^[A-Za-z0-9+/]*={0,2}$/.test(texto)) return feito(componenteIlegivel());
+      const inteiros = texto.length - (texto.length % 4);
+      const grupos = texto.slice(0, inteiros);
+      resto = texto.slice(inteiros);
+      // Padding closes the content: anything after it is not Base64.
+      if (grupos.endsWith('=')) terminou = true;
+      feito(null, Buffer.from(grupos, 'base64'));
+    },
+    flush(feito) {
+      feito(resto.length > 0 ? componenteIlegivel() : null);
+    },
+  });
 }
 
 export class ClienteTramita {
   private readonly agente: Agent;
   private readonly urlBase: URL;
   private readonly tempoLimiteMs: number;
+  /** The system key: TLS, and the signature of the receiver's receipt (notes §9). */
+  private readonly chave: KeyObject;
 
   constructor(opcoes: OpcoesClienteTramita) {
     this.urlBase = new URL(opcoes.urlBase.endsWith('/') ? opcoes.urlBase : `${opcoes.urlBase}/`);
     this.tempoLimiteMs = opcoes.tempoLimiteMs ?? TEMPO_LIMITE_PADRAO_MS;
+    const { cadeia, chave } = lerCertificadoTramita(opcoes.certificado);
+    this.chave = chave;
     this.agente = new Agent({
-      ...credenciais(opcoes.certificado),
+      cert: cadeia,
+      key: chave.export({ type: 'pkcs8', format: 'pem' }).toString(),
       ...(opcoes.autoridades ? { ca: opcoes.autoridades } : {}),
       keepAlive: true,
     });
@@ -277,9 +320,12 @@ export class ClienteTramita {
       .hipotesesLegais;
   }
 
-  /** GET tramites/pendentes?todas=true, as the reference client polls. */
-  listarPendencias(): Promise<PendenciaPen[]> {
-    return this.pedir('GET', 'tramites/pendentes', { consulta: { todas: true }, esquema: listaPendenciasSchema });
+  /**
+   * GET tramites/pendentes?todas=: what waits on this system, `{ IDT, status }` (notes §5). The reference client
+   * polls with `todas=true` (the default here); what `false` leaves out is not confirmed.
+   */
+  consultarPendentes(todas = true): Promise<PendenciaPen[]> {
+    return this.pedir('GET', 'tramites/pendentes', { consulta: { todas }, esquema: listaPendenciasSchema });
   }
 
   // Sending a process (notes §7; design §2.4): the calls the sending task makes, in its order.
@@ -353,6 +399,107 @@ export class ClienteTramita {
     await this.pedir('DELETE', `tramites/${idt}`);
   }
 
+  // Receiving a process and concluding a trâmite (notes §7.5–7.6, §8–9; design §2.5, §4.2).
+
+  /** GET tramites/{idt}: the metadata (the receiver asking in 2 moves the trâmite to 3). */
+  obterMetadados(idt: number): Promise<z.output<typeof metadadosTramiteSchema>> {
+    return this.pedir('GET', `tramites/${idt}`, { esquema: metadadosTramiteSchema });
+  }
+
+  /**
+   * POST tramites/{idt}/protocolos/componentes-digitais: a component whole, its Base64 answer decoded as it arrives
+   * into `destino`. Answers the number of bytes written; the caller checks size and hash against the metadata.
+   */
+  baixarComponente(idt: number, id: IdentificacaoComponente, destino: DestinoDownload): Promise<number> {
+    return this.baixar(`tramites/${idt}/protocolos/componentes-digitais`, id, destino, null);
+  }
+
+  /**
+   * POST …/componentes-digitais/partes/{inicio}-{fim}: one part (`fim` exclusive), decoded as it arrives and written
+   * at `inicio` of the file `destino` (or into a stream). An answer with another number of bytes fails
+   * (TRAMITA_RESPOSTA_INVALIDA) after writing what came: the caller writes the part again.
+   */
+  async baixarParte(
+    idt: number,
+    id: IdentificacaoComponente,
+    parte: ParteComponente,
+    destino: DestinoDownload,
+  ): Promise<void> {
+    const caminho = `tramites/${idt}/protocolos/componentes-digitais/partes/${parte.inicio}-${parte.fim}`;
+    const bytes = await this.baixar(caminho, id, destino, parte);
+    if (bytes !== parte.fim - parte.inicio) {
+      throw new ErroBarramento(
+        'TRAMITA_RESPOSTA_INVALIDA',
+        MENSAGENS.tramita.parteIncompleta(parte.fim - parte.inicio, bytes),
+      );
+    }
+  }
+
+  private async baixar(
+    caminho: string,
+    id: IdentificacaoComponente,
+    destino: DestinoDownload,
+    parte: ParteComponente | null,
+  ): Promise<number> {
+    if (typeof destino === 'string' && parte) await (await open(destino, 'a')).close();
+    return this.pedir('POST', caminho, {
+      corpo: id,
+      receber: async (resposta: IncomingMessage) => {
+        let bytes = 0;
+        const contar = new Transform({
+          transform(pedaco: Buffer, _codificacao, feito) {
+            bytes += pedaco.length;
+            feito(null, pedaco);
+          },
+        });
+        const saida =
+          typeof destino !== 'string'
+            ? destino
+            : parte
+              ? createWriteStream(destino, { flags: 'r+', start: parte.inicio })
+              : createWriteStream(destino);
+        await pipeline(resposta, decodificadorBase64(), contar, saida);
+        return bytes;
+      },
+    });
+  }
+
+  /**
+   * POST tramites/{idt}/recibo (4 → 5): the canonical XML of the receipt (xmlReciboTramite: IDT, NRE, the date as
+   * sent, the hashes of the components received sorted by bytes) signed RSA-SHA256 with the system key (notes §9).
+   * `dataDeRecebimento` goes exactly as signed. Answers what was sent, for the records.
+   */
+  async enviarReciboDeTramite(
+    idt: number,
+    recibo: { nre: string; dataDeRecebimento: string; hashes: readonly string[] },
+  ): Promise<z.output<typeof envioReciboSchema>> {
+    const xml = xmlReciboTramite({ idt, ...recibo });
+    const corpo = envioReciboSchema.parse({
+      dataDeRecebimento: recibo.dataDeRecebimento,
+      hashDaAssinatura: createSign('RSA-SHA256').update(xml, 'utf8').sign(this.chave, 'base64'),
+    });
+    await this.pedir('POST', `tramites/${idt}/recibo`, { corpo });
+    return corpo;
+  }
+
+  /** GET tramites/{idt}/recibo: the sender gets the receiver's signed receipt (5 → 6). */
+  obterReciboDeConclusao(idt: number): Promise<z.output<typeof reciboTramiteSchema>> {
+    return this.pedir('GET', `tramites/${idt}/recibo`, { esquema: reciboTramiteSchema });
+  }
+
+  /**
+   * POST tramites/{idt}/recusa (3–4 → 8) with a reason code and the justification, sent as given: the caller keeps it
+   * within TAMANHO_MAXIMO_JUSTIFICATIVA_RECUSA (the barramento may refuse longer ones).
+   */
+  async recusarTramite(idt: number, recusa: z.input<typeof recusaTramiteSchema>): Promise<void> {
+    await this.pedir('POST', `tramites/${idt}/recusa`, { corpo: recusa });
+  }
+
+  /** GET tramites/{idt}/ciencia (8 → 9): the sender acknowledges the refusal. A GET, as the reference client calls it. */
+  async darCienciaDaRecusa(idt: number): Promise<void> {
+    await this.pedir('GET', `tramites/${idt}/ciencia`);
+  }
+
   private caminhoTicket(ticket: string): string {
     return `tickets-de-envio-de-componente/${encodeURIComponent(ticket)}`;
   }
@@ -368,6 +515,12 @@ export class ClienteTramita {
     opcoes: { consulta?: Record<string, string | number | boolean | undefined>; corpo?: unknown; esquema: E },
   ): Promise<z.output<E>>;
   private pedir(metodo: string, caminho: string, opcoes: { corpo: unknown }): Promise<undefined>;
+  /** A 2xx answer handed as a stream to `receber` (a download); an error answer read as the others. */
+  private pedir<T>(
+    metodo: string,
+    caminho: string,
+    opcoes: { corpo: unknown; receber: (resposta: IncomingMessage) => Promise<T> },
+  ): Promise<T>;
   private pedir(
     metodo: string,
     caminho: string,
@@ -376,6 +529,7 @@ export class ClienteTramita {
       corpo?: unknown;
       corpoFluxo?: CorpoFluxo;
       esquema?: z.ZodType;
+      receber?: (resposta: IncomingMessage) => Promise<unknown>;
     } = {},
   ): Promise<unknown> {
     const url = new URL(caminho, this.urlBase);
@@ -434,6 +588,24 @@ export class ClienteTramita {
         },
         (resposta) => {
           respondeu = true;
+          const status = resposta.statusCode ?? 0;
+          if (opcoes.receber && status >= 200 && status < 300) {
+            // The answer's stream breaking is a transport failure; a failure decoding (ErroBarramento) or writing
+            // the destination (the first error of the pipeline) is reported as it is.
+            let erroDaResposta: Error | undefined;
+            resposta.once('error', (erro) => {
+              erroDaResposta = erro;
+            });
+            opcoes.receber(resposta).then(
+              (valor) => acabar(null, valor),
+              (erro: NodeJS.ErrnoException) => {
+                if (erro instanceof ErroBarramento) return acabar(erro);
+                const quebrou = erroDaResposta !== undefined || QUEBRA_DA_RESPOSTA.has(erro.code ?? '');
+                return quebrou ? falhaDeTransporte(erroDaResposta ?? erro) : acabar(erro);
+              },
+            );
+            return;
+          }
           const partes: Buffer[] = [];
           let tamanho = 0;
           resposta.on('data', (parte: Buffer) => {
@@ -445,7 +617,7 @@ export class ClienteTramita {
           resposta.on('error', falhaDeTransporte);
           resposta.on('end', () => {
             try {
-              acabar(null, this.interpretar(resposta.statusCode ?? 0, Buffer.concat(partes), opcoes.esquema));
+              acabar(null, this.interpretar(status, Buffer.concat(partes), opcoes.esquema));
             } catch (erro) {
               acabar(erro);
             }

@@ -3,15 +3,26 @@ import {
   administracaoTramitaSchema,
   configuracaoTramitaSalvaSchema,
   configuracaoTramitaSchema,
+  consultaEstruturasTramitaSchema,
   estadoTramitaSchema,
   LIMITES_CONFIGURACAO_TRAMITA,
+  limiteDestinoTramitaSchema,
+  mapeamentoEspecieEnvioSchema,
+  mapeamentoEspecieRecebimentoSchema,
+  mapeamentoHipoteseEnvioSchema,
+  mapeamentoHipoteseRecebimentoSchema,
+  mapeamentosTramitaSchema,
+  mapeamentoUnidadeTramitaSchema,
+  paginaEstruturasTramitaSchema,
   sincronizacaoTramitaSchema,
   testeConexaoTramitaSchema,
 } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exigirPermissao } from '../../platform/autenticacao.ts';
+import { z } from 'zod';
+import { exigirPermissao, exigirUsuario } from '../../platform/autenticacao.ts';
 import { corpoDaRequisicao, receberEnvio } from '../../platform/envio-multipart.ts';
-import { apenasComPermissao, apenasUsuarios, respostasErro } from '../../platform/rotas.ts';
+import { apenasComPermissao, apenasUsuarios, idSchema, respostasErro } from '../../platform/rotas.ts';
+import * as mapeamentos from './mapeamentos.ts';
 import * as service from './service.ts';
 
 /** Permission first, before the input is validated: without it the answer is 401/403 whatever the input. */
@@ -141,5 +152,264 @@ export const rotasTramita: FastifyPluginAsyncZod = async (app) => {
       const usuario = exigirPermissao(request, 'ADMINISTRACAO_TRAMITA');
       return service.sincronizarListas(deps, { idUsuario: usuario.id, ip: request.ip });
     },
+  );
+
+  // Step 4: the mappings (design §1, 0028) and the search of structures (§2.1).
+
+  app.get(
+    '/tramita/estruturas',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramita'],
+        summary:
+          'Busca no Tramita GOV.BR as estruturas ativas e aptas a receber de um repositório, pelo nome ou, sem resultado, pela sigla; um número busca a estrutura direto',
+        description:
+          'Paginada (20 por página). Sem configuração, ou com ela inativa para quem não tem ADMINISTRACAO_TRAMITA: 409.',
+        querystring: consultaEstruturasTramitaSchema,
+        response: { 200: paginaEstruturasTramitaSchema, ...respostasErro(400, 401, 409, 422), ...errosBarramento },
+      },
+    },
+    async (request) => {
+      const usuario = exigirUsuario(request);
+      return mapeamentos.buscarEstruturas(deps, request.query, usuario.permissoes.includes('ADMINISTRACAO_TRAMITA'));
+    },
+  );
+
+  /** The keys of the mappings' paths are int4 columns: larger numbers are a 400, never a database error. */
+  const chave = idSchema.max(LIMITES_CONFIGURACAO_TRAMITA.identificadorMaximo);
+  const autor = (request: Parameters<typeof exigirPermissao>[0]) => {
+    const usuario = exigirPermissao(request, 'ADMINISTRACAO_TRAMITA');
+    return { idUsuario: usuario.id, ip: request.ip };
+  };
+  const respostaMapeamentos = { 200: mapeamentosTramitaSchema, ...respostasErro(400, 401, 403, 404, 409) };
+
+  app.get(
+    '/administracao/tramita/mapeamentos',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary:
+          'Os mapeamentos do Tramita GOV.BR (ADMINISTRACAO_TRAMITA): unidades ↔ estruturas, tipos ↔ espécies e hipóteses legais nos dois sentidos, limites por destino, e as listas para escolher',
+        response: { 200: mapeamentosTramitaSchema, ...respostasErro(401, 403, 409) },
+      },
+    },
+    async () => mapeamentos.consultarMapeamentos(app.db),
+  );
+
+  app.put(
+    '/administracao/tramita/unidades/:idUnidade',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary:
+          'Mapeia a unidade a uma estrutura do repositório da instituição (lida agora no Tramita GOV.BR: ativa, dentro da instituição); estrutura já mapeada a outra unidade: 409',
+        params: z.object({ idUnidade: chave }),
+        body: mapeamentoUnidadeTramitaSchema,
+        response: { ...respostaMapeamentos, ...respostasErro(422), ...errosBarramento },
+      },
+    },
+    async (request) => mapeamentos.salvarUnidade(deps, request.params.idUnidade, request.body, autor(request)),
+  );
+
+  app.delete(
+    '/administracao/tramita/unidades/:idUnidade',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Remove o mapeamento da unidade',
+        params: z.object({ idUnidade: chave }),
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) => mapeamentos.removerUnidade(app.db, request.params.idUnidade, autor(request)),
+  );
+
+  app.put(
+    '/administracao/tramita/especies-envio/:idTipoDocumento',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'A espécie do PEN com que vão as peças do tipo documental (ativa na lista guardada)',
+        params: z.object({ idTipoDocumento: chave }),
+        body: mapeamentoEspecieEnvioSchema,
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) =>
+      mapeamentos.salvarEspecieEnvio(
+        app.db,
+        request.params.idTipoDocumento,
+        request.body.codigoEspecie,
+        autor(request),
+      ),
+  );
+
+  app.delete(
+    '/administracao/tramita/especies-envio/:idTipoDocumento',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Remove a espécie de envio do tipo documental',
+        params: z.object({ idTipoDocumento: chave }),
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) => mapeamentos.salvarEspecieEnvio(app.db, request.params.idTipoDocumento, null, autor(request)),
+  );
+
+  app.put(
+    '/administracao/tramita/especies-recebimento/:codigoEspecie',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'O tipo documental dado às peças que chegam com a espécie do PEN',
+        params: z.object({ codigoEspecie: chave }),
+        body: mapeamentoEspecieRecebimentoSchema,
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) =>
+      mapeamentos.salvarEspecieRecebimento(
+        app.db,
+        request.params.codigoEspecie,
+        request.body.idTipoDocumento,
+        autor(request),
+      ),
+  );
+
+  app.delete(
+    '/administracao/tramita/especies-recebimento/:codigoEspecie',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Remove o tipo documental de recebimento da espécie',
+        params: z.object({ codigoEspecie: chave }),
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) => mapeamentos.salvarEspecieRecebimento(app.db, request.params.codigoEspecie, null, autor(request)),
+  );
+
+  app.put(
+    '/administracao/tramita/hipoteses-envio/:idHipoteseLegal',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'A hipótese legal do PEN enviada no lugar da hipótese do Trâmite (ativa na lista guardada)',
+        params: z.object({ idHipoteseLegal: chave }),
+        body: mapeamentoHipoteseEnvioSchema,
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) =>
+      mapeamentos.salvarHipoteseEnvio(
+        app.db,
+        request.params.idHipoteseLegal,
+        request.body.identificacaoPen,
+        autor(request),
+      ),
+  );
+
+  app.delete(
+    '/administracao/tramita/hipoteses-envio/:idHipoteseLegal',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Remove a hipótese do PEN de envio da hipótese legal',
+        params: z.object({ idHipoteseLegal: chave }),
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) => mapeamentos.salvarHipoteseEnvio(app.db, request.params.idHipoteseLegal, null, autor(request)),
+  );
+
+  app.put(
+    '/administracao/tramita/hipoteses-recebimento/:identificacaoPen',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'A hipótese legal do Trâmite dada ao que chega com a hipótese do PEN',
+        params: z.object({ identificacaoPen: chave }),
+        body: mapeamentoHipoteseRecebimentoSchema,
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) =>
+      mapeamentos.salvarHipoteseRecebimento(
+        app.db,
+        request.params.identificacaoPen,
+        request.body.idHipoteseLegal,
+        autor(request),
+      ),
+  );
+
+  app.delete(
+    '/administracao/tramita/hipoteses-recebimento/:identificacaoPen',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Remove a hipótese legal de recebimento da hipótese do PEN',
+        params: z.object({ identificacaoPen: chave }),
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) =>
+      mapeamentos.salvarHipoteseRecebimento(app.db, request.params.identificacaoPen, null, autor(request)),
+  );
+
+  app.post(
+    '/administracao/tramita/limites',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary:
+          'Registra o que se sabe de um destino (o repositório inteiro ou uma estrutura): tamanho máximo e extensões recusadas; um por destino (409)',
+        body: limiteDestinoTramitaSchema,
+        response: { ...respostaMapeamentos, ...respostasErro(422), ...errosBarramento },
+      },
+    },
+    async (request) => mapeamentos.criarLimite(deps, request.body, autor(request)),
+  );
+
+  app.put(
+    '/administracao/tramita/limites/:id',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Altera o limite de um destino',
+        params: z.object({ id: chave }),
+        body: limiteDestinoTramitaSchema,
+        response: { ...respostaMapeamentos, ...respostasErro(422), ...errosBarramento },
+      },
+    },
+    async (request) => mapeamentos.alterarLimite(deps, request.params.id, request.body, autor(request)),
+  );
+
+  app.delete(
+    '/administracao/tramita/limites/:id',
+    {
+      ...apenasAdministracaoTramita,
+      schema: {
+        tags: ['tramita'],
+        summary: 'Remove o limite de um destino',
+        params: z.object({ id: chave }),
+        response: respostaMapeamentos,
+      },
+    },
+    async (request) => mapeamentos.removerLimite(app.db, request.params.id, autor(request)),
   );
 };

@@ -50,11 +50,11 @@ export interface DependenciasTramita {
 }
 
 /** A person waits at the screen (testing, syncing): each request at most this long, whatever the configured limit. */
-const TEMPO_LIMITE_INTERATIVO_MS = 30_000;
+export const TEMPO_LIMITE_INTERATIVO_MS = 30_000;
 
 const L = LIMITES_CONFIGURACAO_TRAMITA;
 const rotuloAmbiente = (ambiente: AmbienteTramita) => ROTULOS_AMBIENTE_TRAMITA[ambiente];
-const naoConfigurado = () => new ErroDominio('TRAMITA_NAO_CONFIGURADO', MENSAGENS.tramita.naoConfigurado);
+export const naoConfigurado = () => new ErroDominio('TRAMITA_NAO_CONFIGURADO', MENSAGENS.tramita.naoConfigurado);
 
 /** GET tramita/estado. */
 export async function consultarEstado(db: Banco): Promise<EstadoTramita> {
@@ -358,7 +358,7 @@ export async function salvarCertificado(
 }
 
 /** A client of the barramento with the configured environment's stored certificate, checked valid now. */
-async function abrirCliente(
+export async function abrirCliente(
   deps: DependenciasTramita,
   linha: queries.LinhaConfiguracao,
   tempoLimiteMs: number,

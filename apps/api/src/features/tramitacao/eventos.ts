@@ -1,4 +1,4 @@
-import { type EventoDocumento, podeVerDespacho } from '@tramite/shared';
+import { type EventoDocumento, MENSAGENS, podeVerDespacho } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
 import type { Chamador } from '../documentos/service.ts';
 import * as queries from './queries-eventos.ts';
@@ -55,12 +55,13 @@ const VAZIO = { anterior: null, novo: null, levantarEm: null, sequencia: null, a
 /** GET documentos/{id}/eventos (public, with the document's visibility): every event, by time. */
 export async function listarEventos(db: Banco, chamador: Chamador, idDocumento: number): Promise<EventoDocumento[]> {
   await exigirDocumento(db, idDocumento, chamador);
-  const [movimentos, prazos, ciencias, sobrestamentos, cancelados] = await Promise.all([
+  const [movimentos, prazos, ciencias, sobrestamentos, cancelados, recebidosExternos] = await Promise.all([
     queries.listarMovimentosDoDocumento(db, idDocumento),
     queries.listarAlteracoesPrazo(db, idDocumento),
     queries.listarCienciasDoDocumento(db, idDocumento),
     queries.listarSobrestamentosDoDocumento(db, idDocumento),
     queries.listarEnviosCancelados(db, idDocumento),
+    queries.listarRecebimentosExternos(db, idDocumento),
   ]);
   const porId = new Map(movimentos.map((m) => [m.id, m]));
   const noMomento = (em: Date) => textoVisivel(movimentoEm(movimentos, em), chamador);
@@ -122,6 +123,20 @@ export async function listarEventos(db: Banco, chamador: Chamador, idDocumento: 
       unidade: unidade(t),
       ...comTexto(t.motivoCancelamento, textoVisivel(porId.get(t.id), chamador)),
       sequencia: t.sequencia,
+    });
+  }
+  for (const r of recebidosExternos) {
+    if (r.registradoEm === null) continue;
+    // The origin and the NRE are what the tramitação's own public despacho says: no restricted text.
+    eventos.push({
+      ...VAZIO,
+      tipo: 'TRAMITE_EXTERNO_RECEBIDO',
+      em: iso(r.registradoEm),
+      usuario: null,
+      unidade: unidade(r),
+      texto: MENSAGENS.tramita.recebimento.eventoRecebido(r.origem ?? '?', r.nre ?? '?'),
+      textoOculto: false,
+      automatico: true,
     });
   }
   // Stable: events of the same instant keep the order above.

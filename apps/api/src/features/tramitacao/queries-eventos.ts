@@ -118,3 +118,24 @@ export function listarEnviosCancelados(db: Banco, idDocumento: number) {
     .orderBy('t.dtCancelamento')
     .execute();
 }
+
+/** Issue 24: the trâmites through which the document arrived from another body (the Tramita GOV.BR). */
+export function listarRecebimentosExternos(db: Banco, idDocumento: number) {
+  return db
+    .selectFrom('tramiteExterno as te')
+    .innerJoin('unidade as un', 'un.id', 'te.idUnidade')
+    .select([
+      'te.registradoEm',
+      'te.nre',
+      sql<string | null>`coalesce(te.metadados->'processo'->'produtor'->'unidade'->>'nome',
+        te.metadados->'processo'->'produtor'->>'nome')`.as('origem'),
+      'un.id as idUnidade',
+      'un.sigla as siglaUnidade',
+      'un.nome as nomeUnidade',
+    ])
+    .where('te.idDocumento', '=', idDocumento)
+    .where('te.sentido', '=', 'R')
+    .where('te.registradoEm', 'is not', null)
+    .orderBy('te.registradoEm')
+    .execute();
+}

@@ -1,4 +1,4 @@
-import { createHash, createSign, X509Certificate } from 'node:crypto';
+import { createHash, createSign, createVerify, X509Certificate } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -6,17 +6,22 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type envioProcessoSchema,
+  type envioReciboSchema,
   type filtroTramitesSchema,
   type identificacaoComponenteSchema,
   type ParteComponente,
   PRAZO_CANCELAMENTO_AUTOMATICO_DIAS,
   type ProcessoPen,
   type reciboDeEnvioSchema,
+  type reciboTramiteSchema,
+  type recusaTramiteSchema,
   type respostaEnvioProcessoSchema,
   SITUACOES_CANCELAVEIS,
+  SITUACOES_RECUSAVEIS,
   type SituacaoTramite,
   type tramitePenSchema,
   xmlReciboEnvio,
+  xmlReciboTramite,
 } from '@tramite/shared';
 import type { z } from 'zod';
 import type { SistemaCenario } from './cenario.ts';
@@ -24,10 +29,13 @@ import type { ParPem } from './certificados.ts';
 import type { ComponenteDuble, EstadoBarramento, TramiteDuble } from './estado.ts';
 
 /**
- * The sending side of the test barramento's state machine (protocol notes §4, §7): a trâmite started with its
- * metadata (1), its components uploaded whole or in parts to disk and checked against the declared size and
- * `base64(sha256)`, 2 when the last asked component arrived, the sender's receipt signed by the test CA, the sender's
- * cancellation (1–4 → 7) and the automatic one (10) after the deadline in 1–4, on a clock the tests move.
+ * The test barramento's state machine (protocol notes §4, §7–9). Sending: a trâmite started with its metadata (1),
+ * its components uploaded whole or in parts to disk and checked against the declared size and `base64(sha256)`, 2
+ * when the last asked component arrived, the sender's receipt signed by the test CA, the sender's cancellation
+ * (1–4 → 7) and the automatic one (10) after the deadline in 1–4, on a clock the tests move. Receiving: the metadata
+ * (2 → 3), the components served whole or in parts as Base64 read from disk (3 → 4 once every pending one was
+ * served), the receiver's receipt checked against its TLS certificate (4 → 5) and handed to the sender (5 → 6), the
+ * refusal (3–4 → 8) and the sender's acknowledgement (8 → 9).
  *
  * The HTTP statuses and the codes starting with 9 are our choice (the real ones were not seen, notes §3): 400 a body
  * or path that does not parse, 404 a trâmite or ticket the calling system cannot see, 409 a transition the state does
@@ -40,6 +48,8 @@ export const CODIGOS_PEN = {
   naoEncontrado: '9404',
   transicaoInvalida: '9409',
   componenteInvalido: '9422',
+  /** The receiver's receipt does not verify against its certificate. */
+  reciboInvalido: '9423',
   erroInterno: '9500',
   /** Seen in the reference client: a structure number outside the repository asked. */
   estruturaForaDoRepositorio: '0055',
@@ -79,6 +89,59 @@ const SITUACOES_EM_ANDAMENTO: readonly SituacaoTramite[] = [1, 2, 3, 4, 5, 8];
 
 type EnvioProcesso = z.output<typeof envioProcessoSchema>;
 type IdentificacaoComponente = z.output<typeof identificacaoComponenteSchema>;
+
+/** How far parts cover a component from byte 0 with no gap. */
+function coberturaDe(partes: Map<number, number>): number {
+  let ate = 0;
+  for (const [inicio, fim] of [...partes].sort((a, b) => a[0] - b[0])) {
+    if (inicio > ate) break;
+    ate = Math.max(ate, fim);
+  }
+  return ate;
+}
+
+/** Base64 text of a component's bytes `inicio`–`fim` (exclusive), when it is served (§8.2). */
+const tamanhoBase64 = (bytes: number) => 4 * Math.ceil(bytes / 3);
+
+/**
+ * The Base64 of a file's byte range, read from disk and encoded as it streams (whole groups of 3 bytes per chunk,
+ * the rest carried over): a 50 MiB part is never held whole. `corromper` flips the range's first byte.
+ */
+export async function* base64DoArquivo(
+  caminho: string,
+  inicio: number,
+  fim: number,
+  corromper: boolean,
+): AsyncGenerator<Buffer> {
+  if (fim <= inicio) return;
+  let resto = Buffer.alloc(0);
+  let primeiro = corromper;
+  for await (const lido of createReadStream(caminho, { start: inicio, end: fim - 1 })) {
+    let pedaco = lido as Buffer;
+    if (primeiro) {
+      pedaco = Buffer.from(pedaco);
+      pedaco.writeUInt8(pedaco.readUInt8(0) ^ 0xff, 0);
+      primeiro = false;
+    }
+    const junto = resto.length > 0 ? Buffer.concat([resto, pedaco]) : pedaco;
+    const inteiros = junto.length - (junto.length % 3);
+    resto = Buffer.from(junto.subarray(inteiros));
+    if (inteiros > 0) yield Buffer.from(junto.subarray(0, inteiros).toString('base64'), 'latin1');
+  }
+  if (resto.length > 0) yield Buffer.from(resto.toString('base64'), 'latin1');
+}
+
+/** A download checked and ready to serve: where the bytes are, and what to record once they were sent. */
+export interface DownloadPreparado {
+  tramite: TramiteDuble;
+  caminho: string;
+  inicio: number;
+  fim: number;
+  /** The length of the Base64 answer. */
+  tamanhoResposta: number;
+  /** Called when the whole answer was written: counts the range as downloaded (and may move 3 → 4). */
+  servido: () => void;
+}
 
 const representa = (sistema: SistemaCenario, estrutura: TramiteDuble['remetente']) =>
   sistema.estruturas.some((e) => e.repositorio === estrutura.repositorio && e.numero === estrutura.numero);
@@ -235,6 +298,8 @@ export class MaquinaBarramento {
         recebido: false,
         partes: new Map(),
         caminho: join(this.opcoes.pasta, String(idt), String(indice)),
+        baixado: false,
+        faixasBaixadas: new Map(),
       }));
     const tramite: TramiteDuble = {
       IDT: idt,
@@ -248,6 +313,9 @@ export class MaquinaBarramento {
       ticket: String(1_000_000 + this.proximoTicket++),
       componentes,
       dataUltimoComponente: null,
+      recusa: null,
+      recibo: null,
+      downloads: [],
     };
     this.estado.tramites.set(idt, tramite);
     if (componentes.length === 0) this.concluirComponentes(tramite);
@@ -364,11 +432,7 @@ export class MaquinaBarramento {
    * hash is then checked. A wrong hash drops the parts (the sender starts the component again).
    */
   async terminarPartes(tramite: TramiteDuble, componente: ComponenteDuble): Promise<void> {
-    let ate = 0;
-    for (const [inicio, fim] of [...componente.partes].sort((a, b) => a[0] - b[0])) {
-      if (inicio > ate) break;
-      ate = Math.max(ate, fim);
-    }
+    const ate = coberturaDe(componente.partes);
     if (ate < componente.tamanho) {
       throw componenteInvalido(
         `Faltam partes do componente ${componente.hash}: recebidos os bytes até ${ate} de ${componente.tamanho}`,
@@ -440,6 +504,210 @@ export class MaquinaBarramento {
     this.mudar(tramite, 7);
   }
 
+  // Receiving (notes §8–9).
+
+  /** The trâmite, seen by the calling system, which must be its receiver (409 for its sender, 404 for others). */
+  private doDestinatario(sistema: SistemaCenario, idt: number, acao: string): TramiteDuble {
+    const tramite = this.tramiteVisivel(sistema, idt);
+    if (!representa(sistema, tramite.destinatario)) {
+      throw transicaoInvalida(`Só o destinatário pode ${acao} o trâmite ${idt}`);
+    }
+    return tramite;
+  }
+
+  /** The trâmite, seen by the calling system, which must be its sender (409 for its receiver, 404 for others). */
+  private doRemetente(sistema: SistemaCenario, idt: number, acao: string): TramiteDuble {
+    const tramite = this.tramiteVisivel(sistema, idt);
+    if (!representa(sistema, tramite.remetente)) {
+      throw transicaoInvalida(`Só o remetente pode ${acao} o trâmite ${idt}`);
+    }
+    return tramite;
+  }
+
+  /**
+   * GET tramites/{idt}: the metadata as the sender sent it, with `nre` in lower case as the notes saw (§8.1). The
+   * receiver asking in 2 moves the trâmite to 3 (and straight to 4 when no component is pending: NOT CONFIRMED); the
+   * sender, or the receiver later, only reads.
+   */
+  metadados(sistema: SistemaCenario, idt: number): Record<string, unknown> {
+    const tramite = this.tramiteVisivel(sistema, idt);
+    if (representa(sistema, tramite.destinatario) && tramite.situacao === 2) {
+      this.mudar(tramite, 3);
+      this.talvezBaixado(tramite);
+    }
+    const { cabecalho, processo } = tramite.metadados as EnvioProcesso;
+    return {
+      IDT: tramite.IDT,
+      nre: tramite.NRE,
+      remetente: cabecalho.remetente,
+      destinatario: cabecalho.destinatario,
+      propriedadesAdicionais: cabecalho.propriedadesAdicionais ?? [],
+      processo,
+    };
+  }
+
+  /**
+   * POST tramites/{idt}/protocolos/componentes-digitais[/partes/{inicio}-{fim}]: checked before any byte is served.
+   * Only the receiver, in 3 or 4 (after asking the metadata; 409 otherwise); the component must be in the metadata
+   * (404), the part within its size (400). A component not asked of the sender in this trâmite (delivered in an
+   * earlier one of the same NRE) is served from there and does not count for 4.
+   */
+  prepararDownload(
+    sistema: SistemaCenario,
+    idt: number,
+    id: IdentificacaoComponente,
+    parte: ParteComponente | null,
+  ): DownloadPreparado {
+    const tramite = this.doDestinatario(sistema, idt, 'baixar componentes de');
+    if (tramite.situacao !== 3 && tramite.situacao !== 4) {
+      throw transicaoInvalida(
+        `Os componentes do trâmite ${idt} não estão disponíveis na situação ${tramite.situacao}; solicite antes os metadados`,
+      );
+    }
+    const { processo } = tramite.metadados as EnvioProcesso;
+    const declarado = componentesDoProcesso(processo).find(
+      (c) => c.hash === id.hashDoComponenteDigital && c.protocolo === id.protocolo,
+    );
+    if (!declarado) {
+      throw naoEncontrado(
+        `O componente ${id.hashDoComponenteDigital} do protocolo ${id.protocolo} não existe no trâmite ${idt}`,
+      );
+    }
+    const doTramite = (t: TramiteDuble) =>
+      t.componentes.find((c) => c.recebido && c.hash === declarado.hash && c.protocolo === declarado.protocolo);
+    const pendente = tramite.componentes.find((c) => c.hash === declarado.hash && c.protocolo === declarado.protocolo);
+    const fonte =
+      doTramite(tramite) ??
+      [...this.estado.tramites.values()].filter((t) => t.NRE === tramite.NRE).flatMap((t) => doTramite(t) ?? [])[0];
+    if (!fonte) throw naoEncontrado(`O conteúdo do componente ${declarado.hash} não está no barramento`);
+    const { inicio, fim } = parte ?? { inicio: 0, fim: declarado.tamanho };
+    if (fim > declarado.tamanho) {
+      throw requisicaoInvalida(`A parte ${inicio}-${fim} passa do tamanho do componente (${declarado.tamanho} bytes)`);
+    }
+    tramite.downloads.push({
+      protocolo: declarado.protocolo,
+      hash: declarado.hash,
+      faixa: parte ? `${inicio}-${fim}` : null,
+    });
+    return {
+      tramite,
+      caminho: fonte.caminho,
+      inicio,
+      fim,
+      tamanhoResposta: tamanhoBase64(fim - inicio),
+      servido: () => {
+        if (!pendente || pendente.baixado) return;
+        pendente.faixasBaixadas.set(inicio, Math.max(fim, pendente.faixasBaixadas.get(inicio) ?? 0));
+        if (coberturaDe(pendente.faixasBaixadas) >= pendente.tamanho) pendente.baixado = true;
+        this.talvezBaixado(tramite);
+      },
+    };
+  }
+
+  /** 3 → 4 once every component asked of the sender was served to the receiver (a cancelled trâmite stays). */
+  private talvezBaixado(tramite: TramiteDuble): void {
+    if (tramite.situacao === 3 && tramite.componentes.every((c) => c.baixado)) this.mudar(tramite, 4);
+  }
+
+  /**
+   * The hashes the receiver's receipt lists (§9): each distinct component hash of the process and of the processes
+   * joined to it, as declared in the metadata (NOT CONFIRMED: whether the real one lists repeated hashes twice, or
+   * only the components asked in this trâmite).
+   */
+  private hashesDoRecibo(tramite: TramiteDuble): string[] {
+    const { processo } = tramite.metadados as EnvioProcesso;
+    return [...new Set(componentesDoProcesso(processo).map((c) => c.hash))].sort((a, b) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
+  }
+
+  /**
+   * POST tramites/{idt}/recibo: only the receiver, in 4 (409). The canonical XML is rebuilt with the trâmite's hashes
+   * and the date sent, and the RSA-SHA256 signature checked against the certificate the receiver connected with:
+   * 422 (9423) if it does not verify. → 5.
+   */
+  receberRecibo(
+    sistema: SistemaCenario,
+    idt: number,
+    corpo: z.output<typeof envioReciboSchema>,
+    certificadoDer: Buffer,
+  ): void {
+    const tramite = this.doDestinatario(sistema, idt, 'enviar o recibo de');
+    if (tramite.situacao !== 4) {
+      throw transicaoInvalida(`O trâmite ${idt} não aguarda o recibo de conclusão (situação ${tramite.situacao})`);
+    }
+    if (Number.isNaN(Date.parse(corpo.dataDeRecebimento))) {
+      throw requisicaoInvalida(`Data de recebimento inválida: ${corpo.dataDeRecebimento}`);
+    }
+    const hashes = this.hashesDoRecibo(tramite);
+    const xml = xmlReciboTramite({ idt, nre: tramite.NRE, dataDeRecebimento: corpo.dataDeRecebimento, hashes });
+    const certificado = new X509Certificate(certificadoDer);
+    let valida = false;
+    try {
+      valida = createVerify('RSA-SHA256')
+        .update(xml, 'utf8')
+        .verify(certificado.publicKey, corpo.hashDaAssinatura, 'base64');
+    } catch {
+      valida = false;
+    }
+    if (!valida) {
+      throw new ErroPen(
+        422,
+        CODIGOS_PEN.reciboInvalido,
+        `A assinatura do recibo do trâmite ${idt} não confere com o certificado do sistema`,
+      );
+    }
+    tramite.recibo = {
+      dataDeRecebimento: corpo.dataDeRecebimento,
+      hashDaAssinatura: corpo.hashDaAssinatura,
+      hashes,
+      certificado: certificadoDer.toString('base64'),
+    };
+    this.mudar(tramite, 5);
+  }
+
+  /**
+   * GET tramites/{idt}/recibo: the sender gets the receiver's receipt with the receiver's certificate (§7.5); in 5
+   * this concludes the trâmite (→ 6); in 6 it is answered again; before, 409.
+   */
+  reciboDeConclusao(sistema: SistemaCenario, idt: number): z.input<typeof reciboTramiteSchema> {
+    const tramite = this.doRemetente(sistema, idt, 'obter o recibo de conclusão de');
+    const { recibo } = tramite;
+    if (!recibo || (tramite.situacao !== 5 && tramite.situacao !== 6)) {
+      throw transicaoInvalida(`O trâmite ${idt} não tem recibo de conclusão (situação ${tramite.situacao})`);
+    }
+    if (tramite.situacao === 5) this.mudar(tramite, 6);
+    return {
+      recibo: {
+        IDT: idt,
+        NRE: tramite.NRE,
+        dataDeRecebimento: recibo.dataDeRecebimento,
+        hashesDosComponentesDigitais: recibo.hashes,
+      },
+      cadeiaDoCertificado: recibo.certificado,
+      hashDaAssinatura: recibo.hashDaAssinatura,
+    };
+  }
+
+  /** POST tramites/{idt}/recusa: only the receiver, in 3 or 4 (409 otherwise; whether 2 is allowed is NOT CONFIRMED). → 8. */
+  recusar(sistema: SistemaCenario, idt: number, recusa: z.output<typeof recusaTramiteSchema>): void {
+    const tramite = this.doDestinatario(sistema, idt, 'recusar');
+    if (!SITUACOES_RECUSAVEIS.includes(tramite.situacao)) {
+      throw transicaoInvalida(`O trâmite ${idt} não pode ser recusado na situação ${tramite.situacao}`);
+    }
+    tramite.recusa = { motivo: recusa.motivo, justificativa: recusa.justificativa };
+    this.mudar(tramite, 8);
+  }
+
+  /** GET tramites/{idt}/ciencia (a GET that changes state, as the reference client calls it): only the sender, in 8. → 9. */
+  darCiencia(sistema: SistemaCenario, idt: number): void {
+    const tramite = this.doRemetente(sistema, idt, 'dar ciência da recusa de');
+    if (tramite.situacao !== 8) {
+      throw transicaoInvalida(`O trâmite ${idt} não aguarda ciência de recusa (situação ${tramite.situacao})`);
+    }
+    this.mudar(tramite, 9);
+  }
+
   /** GET tramites?IDT=&NRE=&protocolo=: the trâmites the calling system sees, in IDT order (§8.3). */
   consultar(
     sistema: SistemaCenario,
@@ -467,10 +735,11 @@ export class MaquinaBarramento {
         },
         situacaoAtual: t.situacao,
         protocolo: t.protocolo,
-        motivoDaRecusa: null,
-        justificativaDaRecusa: null,
-        // The receiving side (plan step 8) will remove what the receiver downloaded.
-        hashDosComponentesPendentesDeRecebimento: t.situacao < 4 ? t.componentes.map((c) => c.hash) : [],
+        motivoDaRecusa: t.recusa?.motivo ?? null,
+        justificativaDaRecusa: t.recusa?.justificativa ?? null,
+        hashDosComponentesPendentesDeRecebimento: [
+          ...new Set(t.componentes.filter((c) => !c.baixado).map((c) => c.hash)),
+        ],
         mudancasDeSituacao: t.mudancas,
       }));
   }

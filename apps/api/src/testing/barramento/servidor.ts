@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { setTimeout as esperar } from 'node:timers/promises';
 import type { TLSSocket } from 'node:tls';
 import multipart, { type MultipartFile } from '@fastify/multipart';
@@ -8,19 +9,22 @@ import {
   consultaEstruturasSchema,
   type EstruturaPen,
   envioProcessoSchema,
+  envioReciboSchema,
   faixaParteSchema,
   filtroTramitesSchema,
   identificacaoComponenteSchema,
   type listaEstruturasSchema,
   type listaHipotesesSchema,
   type listaRepositoriosSchema,
+  type ParteComponente,
+  recusaTramiteSchema,
 } from '@tramite/shared';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CenarioBarramento, RepositorioCenario, SistemaCenario } from './cenario.ts';
 import type { CertificadosBarramento } from './certificados.ts';
 import { EstadoBarramento } from './estado.ts';
-import { CODIGOS_PEN as CODIGOS, descartar, ErroPen, MaquinaBarramento, Relogio } from './maquina.ts';
+import { base64DoArquivo, CODIGOS_PEN as CODIGOS, descartar, ErroPen, MaquinaBarramento, Relogio } from './maquina.ts';
 
 /**
  * A local double of the Tramita GOV.BR REST API v3, written from docs/tramita-govbr-protocolo.md: HTTPS with mutual
@@ -47,6 +51,31 @@ export const ROTAS_ENVIO = {
   consultar: 'GET /tramites',
 } as const;
 
+/** The routes of the receiving side and of the trâmite's conclusion (protocol notes §5, §7.5–7.6, §8–9). */
+export const ROTAS_RECEBIMENTO = {
+  pendentes: 'GET /tramites/pendentes',
+  metadados: 'GET /tramites/:idt',
+  componente: 'POST /tramites/:idt/protocolos/componentes-digitais',
+  parte: 'POST /tramites/:idt/protocolos/componentes-digitais/partes/:faixa',
+  recibo: 'POST /tramites/:idt/recibo',
+  reciboDeConclusao: 'GET /tramites/:idt/recibo',
+  recusa: 'POST /tramites/:idt/recusa',
+  ciencia: 'GET /tramites/:idt/ciencia',
+} as const;
+
+/** A download about to be served: the hook `aoServirParte` gets it before the first byte goes out. */
+export interface ParteServida {
+  IDT: number;
+  protocolo: string;
+  hash: string;
+  inicio: number;
+  fim: number;
+  /** The whole component (not a part). */
+  inteiro: boolean;
+  /** The calling system's name in the scenario. */
+  sistema: string;
+}
+
 export interface ErroProgramado {
   status: number;
   codigoErro: string;
@@ -68,14 +97,24 @@ export interface BarramentoTeste {
   pedidos: PedidoRecebido[];
   /** Holds every following answer this long (0 stops), to test the client's time limit. */
   atrasarRespostas(ms: number): void;
-  /** The state machine of the trâmites (sending side). */
+  /** The state machine of the trâmites (sending and receiving). */
   maquina: MaquinaBarramento;
   /** Moves the barramento's clock forward; the automatic cancellation runs at the next request or `varrer()`. */
   avancar(dias: number): void;
   /** Cancels (10) what stayed in 1–4 past the deadline; answers the IDTs. */
   varrer(): number[];
-  /** The next request to `rota` (a pattern of ROTAS_ENVIO, or any other route's `METHOD /pattern`) fails so. */
+  /**
+   * The next request to `rota` (a pattern of ROTAS_ENVIO or ROTAS_RECEBIMENTO, or any other route's
+   * `METHOD /pattern`) fails so.
+   */
   falharProxima(rota: string, erro: ErroProgramado): void;
+  /**
+   * Runs (and is awaited) before each component download, whole or part, is served; null removes it. What it throws
+   * is the answer (an ErroPen keeps its status). Meant to stop the receiver in the middle of a download.
+   */
+  aoServirParte(gancho: ((parte: ParteServida) => void | Promise<void>) | null): void;
+  /** The next download (of the component with this hash, or any) is served with the first byte of its range flipped. */
+  corromperProximoDownload(hash?: string): void;
   /** A copy of the trâmites (with their components and parts) and of the requests received. */
   inspecionar(): InspecaoBarramento;
   fechar(): Promise<void>;
@@ -89,7 +128,21 @@ export interface InspecaoBarramento {
     ticket: string;
     situacao: number;
     mudancas: { situacao: number; dataHora: string }[];
-    componentes: { hash: string; protocolo: string; tamanho: number; recebido: boolean; partes: string[] }[];
+    componentes: {
+      hash: string;
+      protocolo: string;
+      tamanho: number;
+      recebido: boolean;
+      partes: string[];
+      /** Served whole to the receiver, or its served parts cover it. */
+      baixado: boolean;
+      /** The parts served to the receiver, `inicio-fim`, in offset order. */
+      partesBaixadas: string[];
+    }[];
+    /** Every download the receiver asked for, in arrival order, repeats included. */
+    downloads: { protocolo: string; hash: string; faixa: string | null }[];
+    recusa: { motivo: string; justificativa: string } | null;
+    recibo: { dataDeRecebimento: string; hashDaAssinatura: string; hashes: string[]; certificado: string } | null;
   }[];
   pedidos: PedidoRecebido[];
 }
@@ -135,6 +188,9 @@ export async function iniciarBarramento(opcoes: {
   const sistemas = new WeakMap<FastifyRequest, SistemaCenario>();
   const falhas = new Map<string, ErroProgramado[]>();
   let atrasoMs = 0;
+  let gancho: ((parte: ParteServida) => void | Promise<void>) | null = null;
+  /** Hashes whose next download is corrupted; '' is any. */
+  const corromper: string[] = [];
 
   const app = Fastify({
     logger: false,
@@ -252,26 +308,64 @@ export async function iniciarBarramento(opcoes: {
   };
 
   const idtDe = (texto: string) => lerConsulta(z.coerce.number().int().positive(), texto);
-  const rotaDe = (nome: keyof typeof ROTAS_ENVIO) => {
-    const [metodo, caminho] = ROTAS_ENVIO[nome].split(' ') as [string, string];
+  type Rota =
+    | (typeof ROTAS_ENVIO)[keyof typeof ROTAS_ENVIO]
+    | (typeof ROTAS_RECEBIMENTO)[keyof typeof ROTAS_RECEBIMENTO];
+  const rotaDe = (rota: Rota) => {
+    const [metodo, caminho] = rota.split(' ') as [string, string];
     return { method: metodo as 'GET' | 'POST' | 'PUT' | 'DELETE', url: caminho };
   };
+
+  /** A JSON body read with a shared schema (400 otherwise). */
+  const corpoDe = <T extends z.ZodType>(esquema: T, corpo: unknown): z.output<T> => {
+    const lido = esquema.safeParse(corpo);
+    if (!lido.success) {
+      throw new ErroPen(400, CODIGOS.requisicaoInvalida, `Corpo inválido: ${z.prettifyError(lido.error)}`);
+    }
+    return lido.data;
+  };
+
+  /**
+   * A component download (notes §8.2): the answer is the Base64 text of the bytes, not JSON (the real one may quote
+   * it as a JSON string: NOT CONFIRMED), read from disk and encoded as it goes out. The range counts as downloaded
+   * only once the whole answer was written to the connection.
+   */
+  async function servirDownload(
+    request: FastifyRequest<{ Params: { idt: string } }>,
+    reply: FastifyReply,
+    parte: ParteComponente | null,
+  ) {
+    const sistema = sistemaDe(request);
+    const id = corpoDe(identificacaoComponenteSchema, request.body);
+    const preparado = maquina.prepararDownload(sistema, idtDe(request.params.idt), id, parte);
+    await gancho?.({
+      IDT: preparado.tramite.IDT,
+      protocolo: id.protocolo,
+      hash: id.hashDoComponenteDigital,
+      inicio: preparado.inicio,
+      fim: preparado.fim,
+      inteiro: parte === null,
+      sistema: sistema.nome,
+    });
+    const indice = corromper.findIndex((hash) => hash === '' || hash === id.hashDoComponenteDigital);
+    const corrompido = indice >= 0;
+    if (corrompido) corromper.splice(indice, 1);
+    reply.raw.once('finish', preparado.servido);
+    return reply
+      .header('content-type', 'text/plain; charset=us-ascii')
+      .header('content-length', preparado.tamanhoResposta)
+      .send(Readable.from(base64DoArquivo(preparado.caminho, preparado.inicio, preparado.fim, corrompido)));
+  }
 
   app.register(
     async (api) => {
       api.route({
-        ...rotaDe('iniciar'),
-        handler: async (request) => {
-          const envio = envioProcessoSchema.safeParse(request.body);
-          if (!envio.success) {
-            throw new ErroPen(400, CODIGOS.requisicaoInvalida, `Corpo inválido: ${z.prettifyError(envio.error)}`);
-          }
-          return maquina.iniciar(sistemaDe(request), envio.data);
-        },
+        ...rotaDe(ROTAS_ENVIO.iniciar),
+        handler: async (request) => maquina.iniciar(sistemaDe(request), corpoDe(envioProcessoSchema, request.body)),
       });
 
       api.route<{ Params: { ticket: string } }>({
-        ...rotaDe('componente'),
+        ...rotaDe(ROTAS_ENVIO.componente),
         handler: async (request) => {
           const { arquivo, tramite, componente } = await lerUpload(request);
           await maquina.receberInteiro(tramite, componente, arquivo.file);
@@ -281,7 +375,7 @@ export async function iniciarBarramento(opcoes: {
       });
 
       api.route<{ Params: { ticket: string; faixa: string } }>({
-        ...rotaDe('parte'),
+        ...rotaDe(ROTAS_ENVIO.parte),
         handler: async (request) => {
           const faixa = faixaParteSchema.safeParse(request.params.faixa);
           const { arquivo, tramite, componente } = await lerUpload(request);
@@ -296,7 +390,7 @@ export async function iniciarBarramento(opcoes: {
       });
 
       api.route<{ Params: { ticket: string } }>({
-        ...rotaDe('termino'),
+        ...rotaDe(ROTAS_ENVIO.termino),
         handler: async (request) => {
           const id = identificacaoComponenteSchema.safeParse(request.body);
           if (!id.success) {
@@ -313,12 +407,12 @@ export async function iniciarBarramento(opcoes: {
       });
 
       api.route<{ Params: { idt: string } }>({
-        ...rotaDe('reciboDeEnvio'),
+        ...rotaDe(ROTAS_ENVIO.reciboDeEnvio),
         handler: async (request) => maquina.reciboDeEnvio(sistemaDe(request), idtDe(request.params.idt)),
       });
 
       api.route<{ Params: { idt: string } }>({
-        ...rotaDe('cancelar'),
+        ...rotaDe(ROTAS_ENVIO.cancelar),
         handler: async (request) => {
           maquina.cancelar(sistemaDe(request), idtDe(request.params.idt));
           return {};
@@ -326,10 +420,73 @@ export async function iniciarBarramento(opcoes: {
       });
 
       api.route({
-        ...rotaDe('consultar'),
+        ...rotaDe(ROTAS_ENVIO.consultar),
         handler: async (request) => ({
           tramites: maquina.consultar(sistemaDe(request), lerConsulta(filtroTramitesSchema, request.query)),
         }),
+      });
+
+      // Receiving and concluding (notes §7.5–7.6, §8–9).
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.metadados),
+        handler: async (request) => maquina.metadados(sistemaDe(request), idtDe(request.params.idt)),
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.componente),
+        handler: async (request, reply) => servirDownload(request, reply, null),
+      });
+
+      api.route<{ Params: { idt: string; faixa: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.parte),
+        handler: async (request, reply) => {
+          const faixa = faixaParteSchema.safeParse(request.params.faixa);
+          if (!faixa.success) {
+            throw new ErroPen(400, CODIGOS.requisicaoInvalida, `Faixa inválida: ${request.params.faixa}`);
+          }
+          return servirDownload(request, reply, faixa.data);
+        },
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.recibo),
+        handler: async (request) => {
+          const corpo = corpoDe(envioReciboSchema, request.body);
+          const certificado = (request.raw.socket as TLSSocket).getPeerCertificate().raw;
+          maquina.receberRecibo(sistemaDe(request), idtDe(request.params.idt), corpo, certificado);
+          return {};
+        },
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.reciboDeConclusao),
+        handler: async (request) => maquina.reciboDeConclusao(sistemaDe(request), idtDe(request.params.idt)),
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.recusa),
+        handler: async (request) => {
+          maquina.recusar(sistemaDe(request), idtDe(request.params.idt), corpoDe(recusaTramiteSchema, request.body));
+          return {};
+        },
+      });
+
+      api.route<{ Params: { idt: string } }>({
+        ...rotaDe(ROTAS_RECEBIMENTO.ciencia),
+        handler: async (request) => {
+          maquina.darCiencia(sistemaDe(request), idtDe(request.params.idt));
+          return {};
+        },
+      });
+
+      // `todas=false` lists only what this system was not told before in the same status (NOT CONFIRMED, notes §5).
+      api.route({
+        ...rotaDe(ROTAS_RECEBIMENTO.pendentes),
+        handler: async (request) => {
+          const { todas } = lerConsulta(z.object({ todas: booleanoConsulta.optional() }), request.query);
+          return estado.pendenciasDe(sistemaDe(request), todas ?? true);
+        },
       });
 
       api.get('/healthcheck', async () => ({ status: 'UP' }));
@@ -397,12 +554,6 @@ export async function iniciarBarramento(opcoes: {
           hipotesesLegais: cenario.hipoteses.filter((h) => filtro === undefined || (h.status ?? true) === filtro),
         } satisfies z.input<typeof listaHipotesesSchema>;
       });
-
-      // `todas` is accepted and ignored: what `false` filters out is not known (notes §5).
-      api.get('/tramites/pendentes', async (request) => {
-        lerConsulta(z.object({ todas: booleanoConsulta.optional() }), request.query);
-        return estado.pendenciasDe(sistemaDe(request));
-      });
     },
     { prefix: PREFIXO_API },
   );
@@ -423,6 +574,12 @@ export async function iniciarBarramento(opcoes: {
     falharProxima(rota, erro) {
       falhas.set(rota, [...(falhas.get(rota) ?? []), erro]);
     },
+    aoServirParte(novo) {
+      gancho = novo;
+    },
+    corromperProximoDownload(hash) {
+      corromper.push(hash ?? '');
+    },
     inspecionar: () => ({
       tramites: [...estado.tramites.values()].map((t) => ({
         IDT: t.IDT,
@@ -437,7 +594,12 @@ export async function iniciarBarramento(opcoes: {
           tamanho: c.tamanho,
           recebido: c.recebido,
           partes: [...c.partes].sort((a, b) => a[0] - b[0]).map(([inicio, fim]) => `${inicio}-${fim}`),
+          baixado: c.baixado,
+          partesBaixadas: [...c.faixasBaixadas].sort((a, b) => a[0] - b[0]).map(([inicio, fim]) => `${inicio}-${fim}`),
         })),
+        downloads: t.downloads.map((d) => ({ ...d })),
+        recusa: t.recusa ? { ...t.recusa } : null,
+        recibo: t.recibo ? { ...t.recibo, hashes: [...t.recibo.hashes] } : null,
       })),
       pedidos: pedidos.map((p) => ({ ...p })),
     }),

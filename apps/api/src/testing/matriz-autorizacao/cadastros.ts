@@ -1,6 +1,14 @@
 import { configuracaoTramitaDeTeste } from '../barramento/cenario.ts';
 import { type Caso, chamar, comPermissao, logado, todos, uploadPdf } from './casos.ts';
 
+const TRAMITA = '/api/administracao/tramita';
+const LIMITE_TRAMITA = { idRepositorio: 1, numeroEstrutura: 202, tamanhoMaximoMb: 20, extensoesRecusadas: ['zip'] };
+/** A mapping's write, with a valid body (an invalid one would answer 400 before the permission is checked). */
+const comCorpo = (caminho: string, payload: object): Caso => ({
+  esperado: comPermissao,
+  pedido: () => ({ url: `${TRAMITA}${caminho}`, payload }),
+});
+
 /** Authentication, vocabulary and administration, look-ups. */
 export const MATRIZ_CADASTROS: Record<string, Caso> = {
   // Authentication
@@ -116,6 +124,47 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
   },
   'POST /api/administracao/tramita/testar-conexao': chamar(comPermissao, '/api/administracao/tramita/testar-conexao'),
   'POST /api/administracao/tramita/sincronizar': chamar(comPermissao, '/api/administracao/tramita/sincronizar'),
+  // The mappings (step 4): only with ADMINISTRACAO_TRAMITA; the structures' search, to anyone logged in, answers 409
+  // while the feature is not configured (the world leaves it so).
+  'GET /api/tramita/estruturas': chamar(logado(409), '/api/tramita/estruturas?repositorio=1&texto=Reitoria'),
+  'GET /api/administracao/tramita/mapeamentos': chamar(comPermissao, '/api/administracao/tramita/mapeamentos'),
+  'PUT /api/administracao/tramita/unidades/{idUnidade}': comCorpo('/unidades/1', {
+    numeroEstrutura: 202,
+    envia: true,
+    recebe: true,
+  }),
+  'DELETE /api/administracao/tramita/unidades/{idUnidade}': chamar(comPermissao, `${TRAMITA}/unidades/1`),
+  'PUT /api/administracao/tramita/especies-envio/{idTipoDocumento}': comCorpo('/especies-envio/1', {
+    codigoEspecie: 125,
+  }),
+  'DELETE /api/administracao/tramita/especies-envio/{idTipoDocumento}': chamar(
+    comPermissao,
+    `${TRAMITA}/especies-envio/1`,
+  ),
+  'PUT /api/administracao/tramita/especies-recebimento/{codigoEspecie}': comCorpo('/especies-recebimento/125', {
+    idTipoDocumento: 1,
+  }),
+  'DELETE /api/administracao/tramita/especies-recebimento/{codigoEspecie}': chamar(
+    comPermissao,
+    `${TRAMITA}/especies-recebimento/125`,
+  ),
+  'PUT /api/administracao/tramita/hipoteses-envio/{idHipoteseLegal}': comCorpo('/hipoteses-envio/1', {
+    identificacaoPen: 1,
+  }),
+  'DELETE /api/administracao/tramita/hipoteses-envio/{idHipoteseLegal}': chamar(
+    comPermissao,
+    `${TRAMITA}/hipoteses-envio/1`,
+  ),
+  'PUT /api/administracao/tramita/hipoteses-recebimento/{identificacaoPen}': comCorpo('/hipoteses-recebimento/1', {
+    idHipoteseLegal: 1,
+  }),
+  'DELETE /api/administracao/tramita/hipoteses-recebimento/{identificacaoPen}': chamar(
+    comPermissao,
+    `${TRAMITA}/hipoteses-recebimento/1`,
+  ),
+  'POST /api/administracao/tramita/limites': comCorpo('/limites', LIMITE_TRAMITA),
+  'PUT /api/administracao/tramita/limites/{id}': comCorpo('/limites/1', LIMITE_TRAMITA),
+  'DELETE /api/administracao/tramita/limites/{id}': chamar(comPermissao, `${TRAMITA}/limites/1`),
   'GET /api/propriedades/hipoteses-legais': chamar(todos(200), '/api/propriedades/hipoteses-legais'),
 
   // Look-ups

@@ -8,11 +8,12 @@ import { useAdministracaoTramita } from './api';
 import { FormularioConfiguracaoTramita } from './FormularioConfiguracaoTramita';
 import { SecaoCertificadoTramita } from './SecaoCertificadoTramita';
 import { SecaoConexaoTramita } from './SecaoConexaoTramita';
+import { SecaoMapeamentosTramita } from './SecaoMapeamentosTramita';
 import { TEXTOS_TRAMITA as T } from './textos';
 
 /**
- * Administração › Tramita GOV.BR (issue 24, step 3): the configuration, the system certificate of its environment,
- * the connection test and the PEN's lists. Until it is active, nothing of the feature shows to anyone else.
+ * Administração › Tramita GOV.BR (issue 24, steps 3 and 4): the configuration, the system certificate of its
+ * environment, the connection test and the PEN's lists, and the mappings. Until it is active, nothing of the feature shows to anyone else.
  */
 export function TramitaPage() {
   const consulta = useAdministracaoTramita();
@@ -35,6 +36,7 @@ export function TramitaPage() {
           <FormularioConfiguracaoTramita dados={dados} />
           <SecaoCertificadoTramita dados={dados} />
           <SecaoConexaoTramita dados={dados} />
+          {configuracao ? <SecaoMapeamentosTramita /> : null}
         </>
       ) : consulta.isLoading ? (
         <Skeleton variant="rounded" height={480} role="status" aria-label={T.carregando} />

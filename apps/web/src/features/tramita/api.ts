@@ -3,6 +3,8 @@ import type {
   AdministracaoTramita,
   ConfiguracaoTramita,
   ConfiguracaoTramitaSalva,
+  MapeamentosTramita,
+  PaginaEstruturasTramita,
   SincronizacaoTramita,
   TesteConexaoTramita,
 } from '@tramite/shared';
@@ -58,3 +60,46 @@ export function useSincronizarListasTramita() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: CHAVE_ADMINISTRACAO }),
   });
 }
+
+// Step 4: the mappings. Every change answers the mappings as they are now: it replaces the cached ones.
+
+const CHAVE_MAPEAMENTOS = ['administracao-tramita', 'mapeamentos'] as const;
+
+export const useMapeamentosTramita = (habilitado: boolean) =>
+  useQuery({
+    queryKey: CHAVE_MAPEAMENTOS,
+    queryFn: ({ signal }) => api.get<MapeamentosTramita>('administracao/tramita/mapeamentos', { signal }),
+    enabled: habilitado,
+  });
+
+/** A change of a mapping: the method and path (under administracao/tramita/) and, for PUT and POST, the body. */
+export interface AlteracaoMapeamento {
+  metodo: 'PUT' | 'POST' | 'DELETE';
+  caminho: string;
+  corpo?: unknown;
+}
+
+export function useAlterarMapeamentoTramita() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ metodo, caminho, corpo }: AlteracaoMapeamento) => {
+      const url = `administracao/tramita/${caminho}`;
+      if (metodo === 'DELETE') return api.delete<MapeamentosTramita>(url);
+      return metodo === 'PUT' ? api.put<MapeamentosTramita>(url, corpo) : api.post<MapeamentosTramita>(url, corpo);
+    },
+    onSuccess: (resposta) => queryClient.setQueryData(CHAVE_MAPEAMENTOS, resposta),
+  });
+}
+
+/** GET tramita/estruturas: a page of the barramento's structures able to receive (searched only when asked). */
+export const useEstruturasTramita = (consulta: { repositorio: number; texto: string; pagina: number } | null) =>
+  useQuery({
+    queryKey: ['tramita-estruturas', consulta],
+    queryFn: ({ signal }) =>
+      api.get<PaginaEstruturasTramita>('tramita/estruturas', {
+        params: consulta ?? undefined,
+        signal,
+      }),
+    enabled: consulta !== null,
+    staleTime: 60_000,
+  });

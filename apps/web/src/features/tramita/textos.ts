@@ -60,3 +60,67 @@ export const TEXTOS_TRAMITA = {
   colunasGuardadas: ['Lista', 'Ativas', 'Inativas'],
   duracao: (ms: number) => `Respondeu em ${ms.toLocaleString('pt-BR')} ms.`,
 } as const;
+
+/** The words of the mappings' section (step 4). */
+export const TEXTOS_MAPEAMENTOS_TRAMITA = {
+  secao: 'Mapeamentos',
+  carregando: 'Carregando os mapeamentos do Tramita GOV.BR',
+  salvando: 'Salvando o mapeamento',
+  abas: {
+    unidades: 'Unidades',
+    especies: 'Tipos documentais',
+    hipoteses: 'Hipóteses legais',
+    limites: 'Limites por destino',
+  },
+  confirmarRemocao: 'Remover mapeamento?',
+  remover: 'Remover',
+  inativaNoPen: 'Inativa no PEN',
+  nenhumMapeamento: 'Nenhum mapeamento.',
+  mapear: 'Mapear',
+  semRepositorio: 'Escolha o repositório de estruturas da instituição na configuração para mapear as unidades.',
+  ajudaUnidades:
+    'Cada unidade que envia ou recebe processos pelo Tramita GOV.BR corresponde a uma estrutura do repositório da instituição. Busque a estrutura e escolha-a, ou digite o número.',
+  buscarEstrutura: 'Buscar estrutura no Tramita GOV.BR',
+  buscar: 'Buscar',
+  buscando: 'Buscando estruturas no Tramita GOV.BR',
+  resultadoBusca: 'Estruturas encontradas',
+  nenhumaEstrutura: 'Nenhuma estrutura ativa e apta a receber processos foi encontrada.',
+  estruturasEncontradas: (total: number) =>
+    `${total.toLocaleString('pt-BR')} ${total === 1 ? 'estrutura encontrada' : 'estruturas encontradas'}.`,
+  escolherCurto: 'Escolher',
+  escolher: (nome: string, numero: number) => `Escolher ${nome} (nº ${numero})`,
+  anterior: 'Anterior',
+  proxima: 'Próxima',
+  paginaDe: (pagina: number, total: number) => `Página ${pagina} de ${total}`,
+  mapearUnidade: 'Mapear unidade',
+  ajudaNumeroEstrutura: 'Preenchido ao escolher na busca.',
+  unidadesMapeadas: 'Unidades mapeadas',
+  removerUnidade: (sigla: string) => `Remover o mapeamento da unidade ${sigla}`,
+  descricaoRemoverUnidade: (sigla: string, estrutura: string) =>
+    `A unidade ${sigla} deixará de corresponder à estrutura "${estrutura}" no Tramita GOV.BR.`,
+  ajudaEspecies:
+    'No envio, cada tipo documental de peça vai com uma espécie do PEN; no recebimento, cada espécie do PEN chega como um tipo documental.',
+  especiesEnvio: 'Envio: tipo documental → espécie',
+  especiesRecebimento: 'Recebimento: espécie → tipo documental',
+  ajudaHipoteses:
+    'Nada restrito é enviado sem a hipótese legal correspondente no PEN; o que chega restrito recebe a hipótese do Trâmite mapeada.',
+  hipotesesEnvio: 'Envio: hipótese do Trâmite → hipótese do PEN',
+  hipotesesRecebimento: 'Recebimento: hipótese do PEN → hipótese do Trâmite',
+  removerPar: (origem: string) => `Remover o mapeamento de ${origem}`,
+  descricaoRemoverPar: (origem: string, destino: string) => `"${origem}" deixará de corresponder a "${destino}".`,
+  ajudaLimites:
+    'O Tramita GOV.BR não publica os limites de cada destino: registre aqui o que se sabe (por exemplo, de uma recusa). A verificação antes do envio usa estes limites.',
+  novoLimite: 'Novo limite',
+  ajudaEstruturaLimite: 'Vazio: vale para o repositório inteiro.',
+  ajudaExtensoes: 'Separadas por vírgula, sem ponto (ex.: exe, zip).',
+  adicionarLimite: 'Adicionar limite',
+  editandoLimite: 'Alterar limite',
+  salvarLimite: 'Salvar limite',
+  cancelarEdicao: 'Cancelar alteração',
+  editarLimite: (destino: string) => `Alterar o limite de ${destino}`,
+  limitesRegistrados: 'Limites registrados',
+  nenhumLimite: 'Nenhum limite registrado.',
+  inteiro: '(repositório inteiro)',
+  removerLimite: (destino: string) => `Remover o limite de ${destino}`,
+  descricaoRemoverLimite: (destino: string) => `O limite registrado para ${destino} será removido.`,
+} as const;
