@@ -1,16 +1,14 @@
 import { createVerify, randomBytes, X509Certificate } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { BLOCO_TRANSFERENCIA, partesDe, xmlReciboEnvio } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cenarioPadrao } from '../../testing/barramento/cenario.ts';
-import { type CertificadosBarramento, gerarCertificadosBarramento } from '../../testing/barramento/certificados.ts';
+import type { CertificadosBarramento } from '../../testing/barramento/certificados.ts';
+import { type DoisSistemasNoBarramento, iniciarDoisSistemas } from '../../testing/barramento/dois-sistemas.ts';
 import { falhaDoBarramento } from '../../testing/barramento/falha.ts';
 import { arquivoGrandeTeste, arquivoTeste, envioTeste } from '../../testing/barramento/processo-teste.ts';
-import { type BarramentoTeste, iniciarBarramento, ROTAS_ENVIO } from '../../testing/barramento/servidor.ts';
-import { ClienteTramita, ErroBarramento } from './cliente.ts';
+import { type BarramentoTeste, ROTAS_ENVIO } from '../../testing/barramento/servidor.ts';
+import { type ClienteTramita, ErroBarramento } from './cliente.ts';
 
 // Plan step 6 (docs/tramita-govbr-desenho.md §7, §9): the sending side of the barramento double, driven by the
 // product's client over mutual TLS with certificates made here.
@@ -22,34 +20,14 @@ let barramento: BarramentoTeste;
 let pasta: string;
 let a: ClienteTramita;
 let b: ClienteTramita;
+let sistemas: DoisSistemasNoBarramento | undefined;
 
 beforeAll(async () => {
-  certificados = gerarCertificadosBarramento();
-  barramento = await iniciarBarramento({
-    certificados,
-    cenario: cenarioPadrao({ A: certificados.sistemas.A.impressao, B: certificados.sistemas.B.impressao }),
-  });
-  pasta = await mkdtemp(join(tmpdir(), 'cliente-envio-'));
-  const cliente = (sistema: 'A' | 'B') =>
-    new ClienteTramita({
-      urlBase: barramento.url,
-      certificado: {
-        formato: 'PKCS12',
-        arquivo: certificados.sistemas[sistema].p12,
-        senha: certificados.sistemas[sistema].senha,
-      },
-      autoridades: [certificados.ac.certificado],
-    });
-  a = cliente('A');
-  b = cliente('B');
+  sistemas = await iniciarDoisSistemas('cliente-envio-');
+  ({ certificados, barramento, pasta, a, b } = sistemas);
 });
 
-afterAll(async () => {
-  a?.fechar();
-  b?.fechar();
-  await barramento?.fechar();
-  if (pasta) await rm(pasta, { recursive: true, force: true });
-});
+afterAll(() => sistemas?.fechar());
 
 let contador = 0;
 const arquivo = (conteudo: Buffer) => arquivoTeste(join(pasta, `componente-${++contador}`), conteudo);

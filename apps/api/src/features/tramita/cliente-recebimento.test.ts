@@ -1,15 +1,14 @@
 import { createHash, createVerify, randomBytes, X509Certificate } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { BLOCO_TRANSFERENCIA, partesDe, xmlReciboTramite } from '@tramite/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cenarioPadrao } from '../../testing/barramento/cenario.ts';
-import { type CertificadosBarramento, gerarCertificadosBarramento } from '../../testing/barramento/certificados.ts';
+import type { CertificadosBarramento } from '../../testing/barramento/certificados.ts';
+import { type DoisSistemasNoBarramento, iniciarDoisSistemas } from '../../testing/barramento/dois-sistemas.ts';
 import { falhaDoBarramento } from '../../testing/barramento/falha.ts';
 import { CODIGOS_PEN, ErroPen } from '../../testing/barramento/maquina.ts';
 import {
@@ -18,12 +17,7 @@ import {
   arquivoTeste,
   envioTeste,
 } from '../../testing/barramento/processo-teste.ts';
-import {
-  type BarramentoTeste,
-  iniciarBarramento,
-  type ParteServida,
-  ROTAS_RECEBIMENTO,
-} from '../../testing/barramento/servidor.ts';
+import { type BarramentoTeste, type ParteServida, ROTAS_RECEBIMENTO } from '../../testing/barramento/servidor.ts';
 import { ClienteTramita, decodificadorBase64, ErroBarramento } from './cliente.ts';
 
 // Plan step 8, the part without tables (docs/tramita-govbr-desenho.md §7, §9): the receiving side of the barramento
@@ -37,34 +31,14 @@ let barramento: BarramentoTeste;
 let pasta: string;
 let a: ClienteTramita;
 let b: ClienteTramita;
+let sistemas: DoisSistemasNoBarramento | undefined;
 
 beforeAll(async () => {
-  certificados = gerarCertificadosBarramento();
-  barramento = await iniciarBarramento({
-    certificados,
-    cenario: cenarioPadrao({ A: certificados.sistemas.A.impressao, B: certificados.sistemas.B.impressao }),
-  });
-  pasta = await mkdtemp(join(tmpdir(), 'cliente-recebimento-'));
-  const cliente = (sistema: 'A' | 'B') =>
-    new ClienteTramita({
-      urlBase: barramento.url,
-      certificado: {
-        formato: 'PKCS12',
-        arquivo: certificados.sistemas[sistema].p12,
-        senha: certificados.sistemas[sistema].senha,
-      },
-      autoridades: [certificados.ac.certificado],
-    });
-  a = cliente('A');
-  b = cliente('B');
+  sistemas = await iniciarDoisSistemas('cliente-recebimento-');
+  ({ certificados, barramento, pasta, a, b } = sistemas);
 });
 
-afterAll(async () => {
-  a?.fechar();
-  b?.fechar();
-  await barramento?.fechar();
-  if (pasta) await rm(pasta, { recursive: true, force: true });
-});
+afterAll(() => sistemas?.fechar());
 
 let contador = 0;
 const caminhoNovo = (nome: string) => join(pasta, `${nome}-${++contador}`);
