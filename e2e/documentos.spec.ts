@@ -414,3 +414,53 @@ test.describe('autuação, edição, busca e informações do documento', () => 
     await expect(page.getByRole('heading', { level: 1, name: 'Nova autuação' })).toBeVisible();
   });
 });
+
+test('antes de o Select do MUI chegar, a nova autuação se preenche e valida, e a lista pedida abre quando ele chega', async ({
+  page,
+}) => {
+  // The form's lists are light stand-ins until the first gesture brings MUI's Select (issue 23): hold that module,
+  // fill and submit the form without it, ask for a list, then let it come.
+  let liberar = () => {};
+  const portao = new Promise<void>((resolver) => {
+    liberar = resolver;
+  });
+  await page.route('**/assets/CampoSelecaoControladoCompleto-*.js', async (rota) => {
+    await portao;
+    await rota.continue();
+  });
+  await entrar(page, 'ana', 'ana', '/autuacoes');
+  // MUI's Select is named by its label and its text, as the stand-in is.
+  const origem = page.getByRole('combobox', { name: /^Origem do documento/ });
+  await expect(origem).toHaveText('Nato-digital');
+  await expect(page.getByRole('combobox', { name: 'Tipo de interessado', exact: true })).toBeVisible();
+  await expect(page.locator('.MuiSelect-select')).toHaveCount(0);
+  const resumo = page.getByRole('textbox', { name: 'Resumo do assunto' });
+  await resumo.fill('Resumo digitado antes do Select');
+  await conferirAcessibilidade(page);
+
+  // The form validates without it: the first missing field's message, nothing sent.
+  await page.getByRole('button', { name: 'Autuar' }).click();
+  await expect(snackbar(page)).not.toBeEmpty();
+  await expect(page.getByRole('combobox', { name: 'Tipo de documento', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The list asked for before the module arrives opens when it does, focused, and the choice reaches the form.
+  await origem.click();
+  await expect(page.getByRole('listbox')).toHaveCount(0);
+  liberar();
+  await page.getByRole('option', { name: 'Digitalizado' }).click();
+  await expect(origem).toHaveText('Digitalizado');
+  await expect(origem).toBeFocused();
+  await expect(page.locator('.MuiSelect-select')).toHaveCount(2);
+  await expect(resumo).toHaveValue('Resumo digitado antes do Select');
+  await expect(page.getByRole('combobox', { name: 'Tipo de interessado', exact: true })).toHaveText('');
+
+  // From the keyboard, the other list: the loaded one opens with the arrow key.
+  await page.getByRole('combobox', { name: 'Tipo de interessado', exact: true }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: 'Nenhum' })).toBeVisible();
+  await page.keyboard.press('Escape');
+});

@@ -8,7 +8,7 @@ import {
   type SxProps,
   type Theme,
 } from '@mui/material';
-import type { ChangeEvent, ElementType, FocusEvent, ReactNode, Ref } from 'react';
+import type { ChangeEvent, ElementType, FocusEvent, KeyboardEvent, ReactNode, Ref } from 'react';
 
 export interface CampoTextoLeveProps {
   /** Required: the label's `for`, the helper text's id and the tests' handle derive from it, as in TextField. */
@@ -18,6 +18,7 @@ export interface CampoTextoLeveProps {
   onChange?: (evento: ChangeEvent<HTMLInputElement>) => void;
   onFocus?: (evento: FocusEvent<HTMLInputElement>) => void;
   onBlur?: (evento: FocusEvent<HTMLInputElement>) => void;
+  onKeyDown?: (evento: KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   required?: boolean;
   error?: boolean;
   disabled?: boolean;
@@ -31,6 +32,12 @@ export interface CampoTextoLeveProps {
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
   inputRef?: Ref<HTMLInputElement>;
+  /** The field's root (TextField's own `ref`). */
+  ref?: Ref<HTMLDivElement>;
+  /** A text area that grows with its text, as TextField's `multiline`. */
+  multiline?: boolean;
+  minRows?: number;
+  maxRows?: number;
   'data-testid'?: string;
   slotProps?: {
     htmlInput?: InputBaseComponentProps;
@@ -48,7 +55,8 @@ export interface CampoTextoLeveProps {
  * MUI's outlined TextField without its Select (issue 23): TextField imports Select, Menu, Popover and Modal (some
  * 20 KB) for its `select` variant, so every screen with a text field loaded them at first paint. This one is built
  * the way TextField builds itself (FormControl, InputLabel, OutlinedInput, FormHelperText): the same classes, look,
- * label, required mark, `aria-describedby` of the helper text and `aria-invalid`, for the fields of the first screens.
+ * label, required mark, `aria-describedby` of the helper text and `aria-invalid`, for the fields of the first screens
+ * and for every text field of a form (CampoTextoControlado).
  */
 export function CampoTextoLeve(props: CampoTextoLeveProps) {
   const { id, label, helperText, slotProps, required, error, disabled, fullWidth, size, sx } = props;
@@ -64,6 +72,7 @@ export function CampoTextoLeve(props: CampoTextoLeveProps) {
       fullWidth={fullWidth}
       size={size}
       sx={sx}
+      ref={props.ref}
       data-testid={props['data-testid']}
     >
       {label != null && label !== '' ? (
@@ -79,6 +88,7 @@ export function CampoTextoLeve(props: CampoTextoLeveProps) {
         onChange={props.onChange}
         onFocus={props.onFocus}
         onBlur={props.onBlur}
+        onKeyDown={props.onKeyDown}
         placeholder={props.placeholder}
         autoComplete={props.autoComplete}
         autoFocus={props.autoFocus}
@@ -86,6 +96,9 @@ export function CampoTextoLeve(props: CampoTextoLeveProps) {
         name={props.name}
         fullWidth={fullWidth}
         inputRef={props.inputRef}
+        multiline={props.multiline}
+        minRows={props.minRows}
+        maxRows={props.maxRows}
         inputProps={slotProps?.htmlInput}
         endAdornment={slotProps?.input?.endAdornment}
         startAdornment={slotProps?.input?.startAdornment}

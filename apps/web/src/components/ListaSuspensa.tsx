@@ -1,6 +1,20 @@
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
-import { InputBase, type InputBaseComponentProps } from '@mui/material';
-import { type FocusEvent, forwardRef, type KeyboardEvent, type MouseEvent, type ReactNode, useState } from 'react';
+import {
+  type FormHelperTextProps,
+  InputBase,
+  type InputBaseComponentProps,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import {
+  type FocusEvent,
+  forwardRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type Ref,
+  useState,
+} from 'react';
 import { criarCargaNoGesto } from '../lib/carga-no-gesto';
 import { CampoTextoLeve } from './CampoTextoLeve';
 
@@ -30,7 +44,7 @@ export interface ListaSuspensaProps {
 const cargaCompleta = criarCargaNoGesto(async () => (await import('./ListaSuspensaCompleta')).ListaSuspensaCompleta);
 
 interface PropsExibicao extends InputBaseComponentProps {
-  texto: string;
+  texto: ReactNode;
   idRotulo: string;
   aoPedir: () => void;
 }
@@ -138,17 +152,70 @@ export function ListaSuspensa(props: ListaSuspensaProps) {
     );
   }
   return (
+    <CampoListaLeve
+      id={id}
+      rotulo={rotulo}
+      valor={valor}
+      texto={texto}
+      erro={erro}
+      textoAjuda={textoAjuda}
+      aoPedir={exibicao.aoPedir}
+      aoFocar={aoFocar}
+      aoSair={aoSair}
+    />
+  );
+}
+
+export interface CampoListaLeveProps {
+  id: string;
+  rotulo?: ReactNode;
+  valor: string;
+  /** What the chosen option shows ('' or nothing when none is). */
+  texto: ReactNode;
+  aoPedir: () => void;
+  aoFocar: () => void;
+  aoSair: () => void;
+  erro?: boolean;
+  textoAjuda?: ReactNode;
+  obrigatoria?: boolean;
+  desabilitada?: boolean;
+  /** As TextField's `fullWidth`: true unless said otherwise. */
+  larguraTotal?: boolean;
+  sx?: SxProps<Theme>;
+  /** What focuses the list (react-hook-form's field ref, as MUI's Select takes it through `inputRef`). */
+  refExibicao?: Ref<HTMLDivElement>;
+  slotProps?: { htmlInput?: InputBaseComponentProps; formHelperText?: Partial<FormHelperTextProps> };
+}
+
+/**
+ * The outlined look of MUI's TextField `select` before its Select is loaded: the chosen option's text in the
+ * combobox stand-in (ExibicaoLista), its label, helper text, required mark and error (ListaSuspensa and the lists of
+ * the forms, CampoSelecaoControlado).
+ */
+export function CampoListaLeve(props: CampoListaLeveProps) {
+  const { id, rotulo, valor, texto, aoPedir, erro, textoAjuda, slotProps, larguraTotal = true, sx } = props;
+  return (
     <CampoTextoLeve
       id={id}
       label={rotulo}
       value={valor}
       error={erro}
+      required={props.obrigatoria}
+      disabled={props.desabilitada}
       helperText={textoAjuda}
-      fullWidth
-      onFocus={aoFocar}
-      onBlur={aoSair}
-      sx={{ '& .MuiOutlinedInput-input': { ...DISPLAY, pr: '32px' } }}
-      slotProps={{ htmlInput: exibicao, input: { inputComponent: ExibicaoLista as never, endAdornment: icone(7) } }}
+      fullWidth={larguraTotal}
+      onFocus={props.aoFocar}
+      onBlur={props.aoSair}
+      inputRef={props.refExibicao as Ref<never>}
+      sx={[
+        { '& .MuiOutlinedInput-input': { ...DISPLAY, pr: '32px' } },
+        ...(sx === undefined ? [] : Array.isArray(sx) ? sx : [sx]),
+      ]}
+      slotProps={{
+        htmlInput: { ...slotProps?.htmlInput, texto, idRotulo: `${id}-label`, aoPedir },
+        input: { inputComponent: ExibicaoLista as never, endAdornment: icone(7) },
+        formHelperText: slotProps?.formHelperText,
+      }}
     />
   );
 }

@@ -1,6 +1,5 @@
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import { Alert, AlertTitle, Button, Grid, Paper, Stack, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
 import {
   type Assunto,
   MINIMO_CARACTERES_NOME_INTERESSADO,
@@ -9,7 +8,7 @@ import {
   type TipoEntidade,
   type Unidade,
 } from '@tramite/shared';
-import { type ReactNode, useId } from 'react';
+import { lazy, type ReactNode, Suspense, useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { CampoDataLeve } from '../../components/CampoDataLeve';
 import { CampoEntidadeLeve } from '../../components/CampoEntidadeLeve';
@@ -19,7 +18,6 @@ import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecao
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { SelecaoPorIdControlada } from '../../components/formulario/SelecaoPorIdControlada';
 import { SelecaoPorIdLeve } from '../../components/SelecaoPorIdLeve';
-import { consultaItensVocabulario } from '../glossario/api';
 import { buscarInteressados } from './api';
 import { useFormularioAutuacao } from './campos-autuacao';
 import { type Lista, opcoesDa } from './listas';
@@ -153,27 +151,10 @@ export function SecaoInteressado({ tiposInteressados }: { tiposInteressados: Tip
   );
 }
 
-/**
- * The controlled vocabulary's guidance for the chosen type and subject (what to attach, where it goes), kept by the
- * administrators on their glossary screen; nothing when there is none.
- */
-function OrientacaoVocabulario({ idTipoDocumento, idAssunto }: { idTipoDocumento: number; idAssunto: number }) {
-  const itens = useQuery(consultaItensVocabulario());
-  const doPar = (itens.data ?? []).filter(
-    (item) => item.idTipoDocumento === idTipoDocumento && item.idAssunto === idAssunto,
-  );
-  if (doPar.length === 0) return null;
-  return (
-    <Stack spacing={1} aria-label="Orientações do vocabulário controlado" role="region">
-      {doPar.map((item) => (
-        <Alert key={item.idItemGlossario} severity="info">
-          <AlertTitle>{item.descricao}</AlertTitle>
-          {item.detalhamento}
-        </Alert>
-      ))}
-    </Stack>
-  );
-}
+// The guidance shows once a type and a subject are chosen: Alert's title loads then (issue 23).
+const OrientacaoVocabulario = lazy(async () => ({
+  default: (await import('./OrientacaoVocabulario')).OrientacaoVocabulario,
+}));
 
 /** The subject (assignable ones of the chosen type), its guidance, its summary and the urgency with its reason. */
 export function SecaoAssunto({ assuntos }: { assuntos: Lista<Assunto> }) {
@@ -196,7 +177,9 @@ export function SecaoAssunto({ assuntos }: { assuntos: Lista<Assunto> }) {
           textoAjuda={idTipoDocumento === null ? 'Escolha antes o tipo de documento.' : undefined}
         />
         {idTipoDocumento !== null && idAssunto !== null ? (
-          <OrientacaoVocabulario idTipoDocumento={idTipoDocumento} idAssunto={idAssunto} />
+          <Suspense fallback={null}>
+            <OrientacaoVocabulario idTipoDocumento={idTipoDocumento} idAssunto={idAssunto} />
+          </Suspense>
         ) : null}
         <CampoTextoControlado control={control} {...CAMPOS.resumo} required multiline minRows={2} fullWidth />
         <CampoMarcacaoControlado control={control} {...CAMPOS.urgente} />

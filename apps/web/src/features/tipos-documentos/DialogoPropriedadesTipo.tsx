@@ -3,7 +3,7 @@ import { FormGroup } from '@mui/material';
 import { type AlterarTipoDocumento, MENSAGENS, type TipoDocumento, urlDocumentacaoSchema } from '@tramite/shared';
 import { type FieldPath, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
+import { CampoChaveControlado } from '../../components/formulario/CampoChaveControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
 import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
@@ -114,7 +114,7 @@ function FormularioPropriedades({ tipo, onFechar }: { tipo: TipoDocumento; onFec
       />
       <FormGroup>
         {CHAVES.map(({ nome, rotulo }) => (
-          <CampoMarcacaoControlado key={nome} control={control} name={nome} rotulo={rotulo} chave />
+          <CampoChaveControlado key={nome} control={control} name={nome} rotulo={rotulo} />
         ))}
       </FormGroup>
       <CampoTextoControlado

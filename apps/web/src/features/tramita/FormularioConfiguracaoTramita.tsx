@@ -17,7 +17,7 @@ import {
 } from '@tramite/shared';
 import { useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
-import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
+import { CampoChaveControlado } from '../../components/formulario/CampoChaveControlado';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { Formulario } from '../../components/formulario/Formulario';
@@ -272,12 +272,11 @@ export function FormularioConfiguracaoTramita({ dados }: FormularioConfiguracaoT
             />
           </Grid>
           <Grid size={12}>
-            <CampoMarcacaoControlado
+            <CampoChaveControlado
               control={control}
               name="ativo"
               rotulo="Tramita GOV.BR ativo"
               textoAjuda={T.ajudaAtivo}
-              chave
               testId="campo-ativo-tramita"
             />
           </Grid>

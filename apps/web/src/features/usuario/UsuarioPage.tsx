@@ -4,7 +4,7 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { type AlterarConfiguracoes, alterarConfiguracoesSchema, MENSAGENS, type Usuario } from '@tramite/shared';
 import { Controller, type FieldPath, type SubmitHandler, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
+import { CampoChaveControlado } from '../../components/formulario/CampoChaveControlado';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { Formulario } from '../../components/formulario/Formulario';
 import { type TextosSalvamento, useSalvarFormulario } from '../../components/formulario/use-salvar-formulario';
@@ -99,12 +99,11 @@ function FormularioConfiguracoes({ usuario }: { usuario: Usuario }) {
               />
             )}
           />
-          <CampoMarcacaoControlado
+          <CampoChaveControlado
             control={control}
             name="notificacoesPorEmail"
             rotulo="Receber notificações por e-mail"
             textoAjuda="Avisos de documentos recebidos pela sua unidade e de favoritos acompanhados."
-            chave
             testId="campo-notificacoes"
           />
           <CampoResumoDiario control={control} />

@@ -25,7 +25,7 @@ import { useId, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { DialogoConfirmacao } from '../../components/DialogoConfirmacao';
-import { CampoMarcacaoControlado } from '../../components/formulario/CampoMarcacaoControlado';
+import { CampoChaveControlado } from '../../components/formulario/CampoChaveControlado';
 import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { DialogoEdicao } from '../../components/formulario/DialogoEdicao';
 import { FormularioDialogo } from '../../components/formulario/FormularioDialogo';
@@ -271,13 +271,12 @@ function FormularioUsuario({ usuario, onFechar }: { usuario: UsuarioAdministraca
             </FormControl>
           )}
         />
-        <CampoMarcacaoControlado
+        <CampoChaveControlado
           control={control}
           name="ativo"
           rotulo="Ativo (pode entrar no sistema)"
           textoAjuda={proprio ? M.autoDesativacao : 'Desativado, o usuário é desconectado e não consegue mais entrar.'}
           desabilitado={proprio}
-          chave
           testId="campo-ativo"
         />
       </FormularioDialogo>
