@@ -1,9 +1,16 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { MENSAGENS, URL_PADRAO_TRAMITA } from '@tramite/shared';
+import {
+  type AdministracaoTramita,
+  MENSAGENS,
+  type Peca,
+  type TipoDocumento,
+  URL_PADRAO_TRAMITA,
+} from '@tramite/shared';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { conferirAcessibilidade, entrar, escolher, snackbar } from './apoio.ts';
 import { lerBarramentoE2e } from './barramento-e2e.ts';
 
-// Issue 24, steps 3 and 4: Administração › Tramita GOV.BR (configuration, then mappings) against the local barramento double that servidor-e2e.ts starts
+// Issue 24, steps 3, 4 and 5: Administração › Tramita GOV.BR (configuration, then mappings) against the local barramento double that servidor-e2e.ts starts
 // (mutual TLS, system A's certificate made at start). The spec leaves the feature inactive, as the demo has it.
 
 test.use({ viewport: { width: 1366, height: 768 } });
@@ -218,4 +225,126 @@ test('sem a permissão, nada do Tramita GOV.BR: nem o menu, nem a tela, nem um d
   await expect(opcoes.first()).toBeVisible();
   await expect(page.getByRole('listbox')).not.toContainText(/Tramita GOV\.BR|Órgão externo/);
   await expect(page.locator('main')).not.toContainText(/Tramita GOV\.BR|Órgão externo/);
+});
+
+const APP = { 'x-requested-with': 'XMLHttpRequest' };
+
+/** The configuration as GET administracao/tramita answers it, as the body PUT takes, with `mudancas`. */
+function corpoConfiguracao(tela: AdministracaoTramita, mudancas: Record<string, unknown>) {
+  const c = tela.configuracao;
+  if (!c) throw new Error('A configuração deveria estar salva pelos testes anteriores');
+  return {
+    ambiente: c.ambiente,
+    urlBase: c.urlBase,
+    idRepositorio: c.idRepositorio,
+    numeroEstruturaRaiz: c.numeroEstruturaRaiz,
+    ativo: c.ativo,
+    blocoMb: c.blocoMb,
+    tamanhoMaximoComponenteMb: c.tamanhoMaximoComponenteMb,
+    intervaloConsultaSegundos: c.intervaloConsultaSegundos,
+    idUnidadeTramita: c.idUnidadeTramita,
+    idTipoDocumentoRecebido: c.idTipoDocumentoRecebido,
+    codigoEspeciePadraoEnvio: c.codigoEspeciePadraoEnvio,
+    idTipoPecaPadraoRecebimento: c.idTipoPecaPadraoRecebimento,
+    ...mudancas,
+  };
+}
+
+async function pdfDeTeste(texto: string): Promise<Buffer> {
+  const documento = await PDFDocument.create();
+  const pagina = documento.addPage();
+  pagina.drawText(texto, { font: await documento.embedFont(StandardFonts.Helvetica), x: 50, y: 700, size: 14 });
+  return Buffer.from(await documento.save());
+}
+
+test('no Tramitar, o órgão externo: escolhe o destino, vê a verificação antes do envio e escolhe o tipo da peça', async ({
+  page,
+  browser,
+}) => {
+  // The administrator activates it (without the default species, so a peça without type has none) and maps Parecer.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await entrar(adminPage, 'admin', 'admin', '/home');
+  const original = (await (await adminPage.request.get('/api/administracao/tramita')).json()) as AdministracaoTramita;
+  const ativar = await adminPage.request.put('/api/administracao/tramita', {
+    headers: APP,
+    data: corpoConfiguracao(original, { ativo: true, codigoEspeciePadraoEnvio: null }),
+  });
+  expect(ativar.status(), await ativar.text()).toBe(200);
+  const tipos = (await (
+    await adminPage.request.get('/api/tipos-documentos', { params: { paraPecas: 'true' } })
+  ).json()) as TipoDocumento[];
+  const parecer = tipos.find((tipo) => tipo.descricao === 'Parecer');
+  if (!parecer) throw new Error('A semente deveria ter o tipo Parecer');
+  const mapear = await adminPage.request.put(`/api/administracao/tramita/especies-envio/${parecer.id}`, {
+    headers: APP,
+    data: { codigoEspecie: 95 },
+  });
+  expect(mapear.status(), await mapear.text()).toBe(200);
+
+  try {
+    // Ana (Protocolo Central, mapped to structure 103 with envia) adds a peça without type to a document she holds.
+    await entrar(page, 'ana', 'ana', '/caixa-postal');
+    const caixa = await page.request.get('/api/caixa-postal', {
+      params: { dataInicio: '2000-01-01', dataFim: '2100-12-31', tamanhoPagina: '50' },
+    });
+    const recebido = ((await caixa.json()).itens as { idDocumento: number; recebido: boolean }[])
+      .filter((item) => item.recebido)
+      .at(-1);
+    if (!recebido) throw new Error('A semente deveria ter documentos recebidos no Protocolo Central');
+    const nome = `oficio-externo-${Date.now()}.pdf`;
+    const envio = await page.request.post(`/api/documentos/${recebido.idDocumento}/anexos`, {
+      headers: APP,
+      multipart: {
+        tipoCopia: 'N',
+        nivelAcesso: 'P',
+        arquivo: { name: nome, mimeType: 'application/pdf', buffer: await pdfDeTeste('Parecer para o órgão externo') },
+      },
+    });
+    expect(envio.status(), await envio.text()).toBe(201);
+    const peca = (await envio.json()) as Peca;
+
+    await page.goto(`/documentos/${recebido.idDocumento}/tramitar`);
+    const grupo = page.getByRole('radiogroup', { name: 'Destino do documento' });
+    await expect(grupo.getByRole('radio', { name: 'Unidade da instituição' })).toBeChecked();
+    await grupo.getByRole('radio', { name: 'Órgão externo (Tramita GOV.BR)' }).check();
+    const externo = page.getByRole('region', { name: 'Órgão externo (Tramita GOV.BR)' });
+    await expect(externo.getByRole('combobox', { name: 'Repositório de estruturas' })).toContainText(
+      'Poder Executivo Federal',
+    );
+    const busca = externo.getByRole('search', { name: 'Buscar estrutura no Tramita GOV.BR' });
+    await busca.getByRole('textbox', { name: 'Nome, sigla ou número da estrutura' }).fill('protocolo');
+    await busca.getByRole('textbox', { name: 'Nome, sigla ou número da estrutura' }).press('Enter');
+    await externo.getByRole('button', { name: 'Escolher Divisão de Protocolo (nº 202)' }).click();
+    await expect(externo.getByTestId('destino-tramita')).toContainText('Divisão de Protocolo (DIPROT) — nº 202');
+
+    // The check names the peça and asks for its type, right there.
+    const verificacao = externo.getByTestId('verificacao-tramita');
+    await expect(verificacao.getByRole('heading', { name: 'Verificação antes do envio' })).toBeVisible();
+    const daPeca = verificacao.getByTestId(`verificacao-peca-${peca.sequencial}`);
+    await expect(daPeca).toContainText(MENSAGENS.tramita.verificacao.especieNaoMapeada(peca.sequencial, nome));
+    await expect(page.getByRole('button', { name: /Enviar/ })).toHaveCount(0);
+    await conferirAcessibilidade(page);
+    await daPeca.getByRole('combobox', { name: `Tipo da peça ${peca.sequencial}` }).click();
+    await page.getByRole('option', { name: 'Parecer', exact: true }).click();
+    await daPeca.getByRole('button', { name: 'Salvar tipo' }).click();
+    await expect(snackbar(page)).toContainText(MENSAGENS.arquivos.tipoPecaAlterado);
+    await expect(verificacao.getByTestId(`verificacao-peca-${peca.sequencial}`)).toHaveCount(0);
+    await expect(verificacao).not.toContainText(nome);
+    await conferirAcessibilidade(page);
+
+    // Back to the institution's units, the usual form is still there.
+    await grupo.getByRole('radio', { name: 'Unidade da instituição' }).check();
+    await expect(page.getByRole('combobox', { name: 'Fluxo', exact: false }).first()).toBeVisible();
+    await expect(externo).toHaveCount(0);
+  } finally {
+    // Left as it was (inactive, with its default species), for the specs that follow.
+    await adminPage.request.delete(`/api/administracao/tramita/especies-envio/${parecer.id}`, { headers: APP });
+    const desativar = await adminPage.request.put('/api/administracao/tramita', {
+      headers: APP,
+      data: corpoConfiguracao(original, {}),
+    });
+    expect(desativar.status(), await desativar.text()).toBe(200);
+    await admin.close();
+  }
 });

@@ -35,6 +35,7 @@ describe('parâmetros de consulta', () => {
       paraInclusaoEmVocabularioControlado: false,
       todosTipos: false,
       incluirInativos: false,
+      paraPecas: false,
     });
     expect(consultaTiposDocumentoSchema.parse({ todosTipos: 'true', incluirInativos: 'false' })).toMatchObject({
       todosTipos: true,

@@ -131,6 +131,8 @@ export const consultaTiposDocumentoSchema = z.object({
   paraInclusaoEmVocabularioControlado: flagConsultaSchema,
   todosTipos: flagConsultaSchema,
   incluirInativos: flagConsultaSchema,
+  /** Issue 24: the types a peça may have (active, not a process), whatever the flows. */
+  paraPecas: flagConsultaSchema,
 });
 export type ConsultaTiposDocumento = z.input<typeof consultaTiposDocumentoSchema>;
 

@@ -21,6 +21,8 @@ export const MENSAGENS_ARQUIVOS = {
   nivelAcessoInvalido: 'Informe o nível de acesso do arquivo: público, restrito ou sigiloso',
   hipoteseObrigatoria: 'Informe a hipótese legal que fundamenta a restrição de acesso',
   hipoteseInvalida: 'A hipótese legal informada não existe ou está inativa',
+  tipoPecaInvalido: 'O tipo da peça deve ser um tipo documental ativo que não seja processo',
+  tipoPecaAlterado: 'Tipo da peça alterado',
   sequencialInvalido: 'Informe o novo número de sequência da peça',
   justificativaAlteracaoObrigatoria: 'Informe a justificativa da alteração',
   justificativaCancelamentoObrigatoria: 'Informe a justificativa do cancelamento',

@@ -43,7 +43,10 @@ describe('esquemas', () => {
       nivelAcesso: 'P',
       idHipoteseLegal: null,
       descricao: null,
+      idTipoDocumento: null,
     });
+    // Issue 24: the peça's type, optional, as a number.
+    expect(camposEnvioPecaSchema.parse({ tipoCopia: 'N', idTipoDocumento: '7' })).toMatchObject({ idTipoDocumento: 7 });
     const semHipotese = camposEnvioPecaSchema.safeParse({ tipoCopia: 'N', nivelAcesso: 'R' });
     expect(semHipotese.success).toBe(false);
     expect(semHipotese.error?.issues[0]?.message).toBe(A.hipoteseObrigatoria);

@@ -96,9 +96,23 @@ export const camposEnvioPecaSchema = z
     nivelAcesso: z.preprocess((v) => (v === '' || v === undefined ? NIVEL_ACESSO_PADRAO : v), nivelAcessoSchema),
     idHipoteseLegal: idOpcional.default(null),
     descricao: textoOpcional(TAMANHO_MAXIMO_DESCRICAO_PECA),
+    /** Issue 24 (decision 1): the peça's document type, optional; an active type that is not a process. */
+    idTipoDocumento: idOpcional.default(null),
   })
   .superRefine(exigirHipotese);
 export type CamposEnvioPeca = z.infer<typeof camposEnvioPecaSchema>;
+
+/**
+ * PATCH documentos/{id}/pecas/{idAcessoAnexo}/tipo: the peça's document type (an active type that is not a process,
+ * checked by the server), or null to remove it. Its mapped species is what the Tramita GOV.BR sends (issue 24).
+ */
+export const alterarTipoPecaSchema = z.object({
+  idTipoDocumento: z.preprocess(
+    (valor) => (valor === '' ? null : valor),
+    z.number({ error: MENSAGENS.arquivos.tipoPecaInvalido }).int().positive().nullable(),
+  ),
+});
+export type AlterarTipoPeca = z.infer<typeof alterarTipoPecaSchema>;
 
 /**
  * PATCH documentos/{id}/pecas/{idAcessoAnexo}: either a new sequence number ({ sequencial }) or the edit of the
@@ -164,6 +178,9 @@ export const pecaSchema = z.object({
   nivelAcesso: z.enum(NIVEIS_ACESSO),
   idHipoteseLegal: z.number().int().nullable(),
   descricaoHipoteseLegal: z.string().nullable(),
+  /** The peça's document type (issue 24, decision 1), or null when none was chosen. */
+  idTipoDocumento: z.number().int().nullable(),
+  descricaoTipoDocumento: z.string().nullable(),
   situacaoVinculo: z.enum(SITUACOES_VINCULO).nullable(),
   situacaoTramitacao: z.literal('T').nullable(),
   /** Position among the active peças (1..n); a cancelled peça keeps the number it had when cancelled. */

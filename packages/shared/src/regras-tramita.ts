@@ -92,7 +92,7 @@ export interface PecaVerificacaoTramita {
   } | null;
   /** The species the peça came with, when it was received from the PEN (decision 1, a). */
   especieOriginal: EspecieTramita | null;
-  /** peca.id_tipo_documento (migration 0029) and the species it is mapped to, if any (decision 1, b). */
+  /** peca.id_tipo_documento (migration 0031) and the species it is mapped to, if any (decision 1, b). */
   tipoDocumento: { descricao: string; especie: EspecieTramita | null } | null;
   /** Bytes. */
   tamanho: number;

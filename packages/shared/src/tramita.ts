@@ -379,6 +379,28 @@ export const consultaEstruturasTramitaSchema = z.object({
 });
 export type ConsultaEstruturasTramita = z.output<typeof consultaEstruturasTramitaSchema>;
 
+/** GET documentos/{id}/tramita/verificacao: the destination chosen in Tramitar (repository and structure). */
+export const consultaVerificacaoTramitaSchema = z.object({
+  repositorio: identificadorObrigatorio,
+  estrutura: z.coerce
+    .number({ error: MENSAGENS_TRAMITA.identificadorInvalido })
+    .int(MENSAGENS_TRAMITA.identificadorInvalido)
+    .positive(MENSAGENS_TRAMITA.identificadorInvalido)
+    .max(Number.MAX_SAFE_INTEGER, MENSAGENS_TRAMITA.identificadorInvalido),
+});
+export type ConsultaVerificacaoTramita = z.output<typeof consultaVerificacaoTramitaSchema>;
+
+/**
+ * GET tramita/envio: what Tramitar needs to offer "Órgão externo (Tramita GOV.BR)" — whether the caller's unit is
+ * mapped to send, the institution's repository (preselected) and the active cached repositories to choose from.
+ */
+export const opcoesEnvioTramitaSchema = z.object({
+  envia: z.boolean(),
+  idRepositorio: z.number().int().nullable(),
+  repositorios: z.array(z.object({ id: z.number().int(), nome: z.string() })),
+});
+export type OpcoesEnvioTramita = z.infer<typeof opcoesEnvioTramitaSchema>;
+
 export const estruturaTramitaSchema = z.object({
   numero: z.number().int(),
   nome: z.string(),

@@ -27,6 +27,7 @@ import * as tramitaConfiguracao from './migrations/0027-tramita-configuracao.ts'
 import * as tramitaMapeamentos from './migrations/0028-tramita-mapeamentos.ts';
 import * as conteudoRecentes from './migrations/0029-conteudo-recentes.ts';
 import * as tramiteExterno from './migrations/0030-tramite-externo.ts';
+import * as pecaTipoDocumento from './migrations/0031-peca-tipo-documento.ts';
 
 /** Listed here rather than read from disk so the same list runs under tsx, in tests and in a bundle. */
 const migracoes: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migracoes: Record<string, Migration> = {
   '0028-tramita-mapeamentos': tramitaMapeamentos,
   '0029-conteudo-recentes': conteudoRecentes,
   '0030-tramite-externo': tramiteExterno,
+  '0031-peca-tipo-documento': pecaTipoDocumento,
 };
 
 const provedor: MigrationProvider = { getMigrations: async () => migracoes };

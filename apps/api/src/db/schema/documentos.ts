@@ -209,6 +209,8 @@ export interface PecaTable {
   tipoCopia: 'N' | 'O' | 'A' | 'C' | 'S';
   nivelAcesso: Default<'P' | 'R' | 'S'>;
   idHipoteseLegal: number | null;
+  /** Issue 24 (0031): a non-process document type, whose mapped PEN species the peça is sent as. */
+  idTipoDocumento: number | null;
   sequenciaTramitacao: number | null;
   idPasso: number | null;
   situacaoTramitacao: 'T' | null;

@@ -1,5 +1,6 @@
 import {
   type AlterarPeca,
+  type AlterarTipoPeca,
   type CancelarPeca,
   exigeHipoteseLegal,
   MENSAGENS,
@@ -9,7 +10,7 @@ import {
   TAMANHO_MAXIMO_DESCRICAO_PECA,
 } from '@tramite/shared';
 import type { Banco } from '../../db/connection.ts';
-import { conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import { campoInvalido, conflito, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import * as queries from './queries.ts';
@@ -106,6 +107,38 @@ export async function alterarPeca(
   return (await carregarPeca(db, usuario, idDocumento, { idPeca }, { aposAlteracao: true })).peca;
 }
 
+/**
+ * PATCH documentos/{id}/pecas/{idAcessoAnexo}/tipo (issue 24, decision 1): chooses (or removes, null) the document
+ * type of an active peça — an active type that is not a process — under the document's lock, by the unit that may
+ * change its peças, audited. Its mapped species is what the Tramita GOV.BR sends.
+ */
+export async function alterarTipoPeca(
+  db: Banco,
+  usuario: UsuarioAutenticado,
+  idDocumento: number,
+  idPeca: number,
+  corpo: AlterarTipoPeca,
+  ip: string,
+): Promise<Peca> {
+  const idUnidade = await documentos.unidadeAtualDoUsuario(db, usuario);
+  await db.transaction().execute(async (trx) => {
+    await bloquearParaAlterar(trx, usuario, idDocumento, idUnidade);
+    const peca = await carregarPecaParaAlterar(trx, idDocumento, { idPeca });
+    if (peca.situacaoVinculo !== null) throw conflito(MENSAGENS.arquivos.pecaCanceladaNaoAltera);
+    const { idTipoDocumento } = corpo;
+    if (idTipoDocumento === peca.idTipoDocumento) return;
+    if (idTipoDocumento !== null && !(await queries.tipoPecaValido(trx, idTipoDocumento))) {
+      throw campoInvalido(MENSAGENS.arquivos.tipoPecaInvalido, 'idTipoDocumento');
+    }
+    await queries.alterarTipo(trx, idPeca, idTipoDocumento);
+    await auditarPeca(trx, usuario, 'ALTERAR_TIPO_PECA', idPeca, ip, {
+      antes: { idTipoDocumento: peca.idTipoDocumento },
+      depois: { idTipoDocumento },
+    });
+  });
+  return (await carregarPeca(db, usuario, idDocumento, { idPeca }, { aposAlteracao: true })).peca;
+}
+
 function descricaoDesmembrada(descricao: string | null, numeroOrigem: string): string {
   const nota = `desmembrada do documento ${numeroOrigem}`;
   const texto = descricao ? `${descricao} (${nota})` : `Peça ${nota}`;
@@ -158,6 +191,7 @@ export async function cancelarPeca(
         tipoCopia: peca.tipoCopia,
         nivelAcesso: peca.nivelAcesso,
         idHipoteseLegal: peca.idHipoteseLegal,
+        idTipoDocumento: peca.idTipoDocumento,
         sequenciaTramitacao: await queries.proximaSequenciaTramitacao(trx, idDestino),
         idUsuario: usuario.id,
       });

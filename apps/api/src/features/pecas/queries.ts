@@ -2,6 +2,8 @@ import type { NivelAcesso, SituacaoVinculo, TipoCopia } from '@tramite/shared';
 import { sql } from 'kysely';
 import type { Banco } from '../../db/connection.ts';
 
+import { existe } from '../../db/consultas-comuns.ts';
+
 export { hipoteseAtiva } from '../../db/consultas-comuns.ts';
 
 /**
@@ -72,6 +74,7 @@ export function consultarPecas(db: Banco, idDocumento: number) {
     .innerJoin('anexo as a', 'a.id', 'p.idAnexo')
     .innerJoin('arquivo as arq', 'arq.sha256', 'a.sha256')
     .leftJoin('hipoteseLegal as h', 'h.id', 'p.idHipoteseLegal')
+    .leftJoin('tipoDocumento as td', 'td.id', 'p.idTipoDocumento')
     .leftJoin('tramitacao as t', (join) =>
       join.onRef('t.idDocumento', '=', 'p.idDocumento').onRef('t.sequencia', '=', 'p.sequenciaTramitacao'),
     )
@@ -90,6 +93,8 @@ export function consultarPecas(db: Banco, idDocumento: number) {
       'p.nivelAcesso',
       'p.idHipoteseLegal',
       'h.descricao as descricaoHipoteseLegal',
+      'p.idTipoDocumento',
+      'td.descricao as descricaoTipoDocumento',
       'p.situacaoVinculo',
       'p.situacaoTramitacao',
       'p.sequencial',
@@ -143,6 +148,7 @@ export function buscarPecaParaAlterar(
       'p.tipoCopia',
       'p.nivelAcesso',
       'p.idHipoteseLegal',
+      'p.idTipoDocumento',
       'p.situacaoTramitacao',
       'p.situacaoVinculo',
       'p.justificativaAlteracao',
@@ -203,6 +209,8 @@ export interface NovaPeca {
   tipoCopia: TipoCopia;
   nivelAcesso: NivelAcesso;
   idHipoteseLegal: number | null;
+  /** Issue 24 (0031): the peça's document type, checked by tipoPecaValido. */
+  idTipoDocumento?: number | null;
   sequenciaTramitacao: number;
   idUsuario: number;
 }
@@ -223,6 +231,23 @@ export function inserirPeca(db: Banco, peca: NovaPeca) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+}
+
+/** Issue 24: a type a peça may have — it exists, is active and is not a process type. */
+export function tipoPecaValido(db: Banco, idTipoDocumento: number): Promise<boolean> {
+  return existe(
+    db
+      .selectFrom('tipoDocumento')
+      .select('id')
+      .where('id', '=', idTipoDocumento)
+      .where('ativo', '=', true)
+      .where('processo', '=', false),
+  );
+}
+
+/** PATCH documentos/{id}/pecas/{idAcessoAnexo}/tipo. */
+export async function alterarTipo(db: Banco, idPeca: number, idTipoDocumento: number | null): Promise<void> {
+  await db.updateTable('peca').set({ idTipoDocumento }).where('id', '=', idPeca).execute();
 }
 
 export function alterarDados(

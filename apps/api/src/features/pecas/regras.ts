@@ -71,6 +71,8 @@ export function paraPeca(
     nivelAcesso: linha.nivelAcesso,
     idHipoteseLegal: linha.idHipoteseLegal,
     descricaoHipoteseLegal: linha.descricaoHipoteseLegal,
+    idTipoDocumento: linha.idTipoDocumento,
+    descricaoTipoDocumento: linha.descricaoTipoDocumento,
     situacaoVinculo: linha.situacaoVinculo,
     situacaoTramitacao: linha.situacaoTramitacao,
     sequencial: linha.sequencial,

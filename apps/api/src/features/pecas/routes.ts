@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { alterarPecaSchema, cancelarPecaSchema, type Peca, pecaSchema } from '@tramite/shared';
+import { alterarPecaSchema, alterarTipoPecaSchema, cancelarPecaSchema, type Peca, pecaSchema } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Banco } from '../../db/connection.ts';
@@ -27,7 +27,7 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['pecas'],
         summary:
-          'Anexa um arquivo (multipart: o arquivo e os campos tipoCopia, nivelAcesso, idHipoteseLegal, descricao) como nova peça',
+          'Anexa um arquivo (multipart: o arquivo e os campos tipoCopia, nivelAcesso, idHipoteseLegal, descricao, idTipoDocumento) como nova peça',
         description:
           'O conteúdo é conferido pelos bytes iniciais (jpg, png, bmp, gif, mp3, mp4, pdf, zip). Limite de 5 MiB por arquivo, ou 50 MiB quando o estado 32005 do documento é 2 (413). Só a unidade que detém o documento, depois de recebê-lo (ou em criação), anexa peças.',
         consumes: ['multipart/form-data'],
@@ -158,6 +158,18 @@ export const rotasPecas: FastifyPluginAsyncZod = async (app) => {
       body: alterarPecaSchema,
     },
     alteracao.alterarPeca,
+  );
+
+  rotaAlteracao(
+    '/tipo',
+    {
+      summary:
+        'Escolhe o tipo documental da peça ({ idTipoDocumento }, ou null para retirá-lo): um tipo ativo que não seja processo',
+      description:
+        'A espécie do Tramita GOV.BR mapeada para o tipo é a que a peça leva ao ser enviada a um órgão externo. Quem pode alterar as peças do documento pode escolher o tipo; peça cancelada não muda (409).',
+      body: alterarTipoPecaSchema,
+    },
+    alteracao.alterarTipoPeca,
   );
 
   rotaAlteracao(

@@ -23,7 +23,7 @@ import {
   FOLGA_MULTIPART,
   receberPartes,
 } from '../../platform/envio-multipart.ts';
-import { naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
+import { campoInvalido, naoEncontrado, requisicaoInvalida, semPermissao } from '../../platform/erros.ts';
 import type { UsuarioAutenticado } from '../../platform/sessao.ts';
 import * as documentos from '../documentos/service.ts';
 import { notificarAcompanhantes } from '../favoritos/service.ts';
@@ -268,6 +268,8 @@ export interface ConteudoNovaPeca {
   tipoCopia: TipoCopia;
   nivelAcesso: NivelAcesso;
   idHipoteseLegal: number | null;
+  /** Issue 24: the peça's document type, already checked (tipoPecaValido). */
+  idTipoDocumento?: number | null;
 }
 
 /** One audit row about a peça, written by the user in the transaction that makes the change. */
@@ -307,6 +309,7 @@ export async function adicionarPeca(
     tipoCopia: dados.tipoCopia,
     nivelAcesso: dados.nivelAcesso,
     idHipoteseLegal: dados.idHipoteseLegal,
+    idTipoDocumento: dados.idTipoDocumento ?? null,
     sequenciaTramitacao: await queries.proximaSequenciaTramitacao(trx, dados.idDocumento),
     idUsuario: usuario.id,
   });
@@ -359,6 +362,9 @@ export async function enviarPeca(
       if (idHipoteseLegal !== null && !(await queries.hipoteseAtiva(trx, idHipoteseLegal))) {
         throw requisicaoInvalida(MENSAGENS.arquivos.hipoteseInvalida);
       }
+      if (dados.idTipoDocumento !== null && !(await queries.tipoPecaValido(trx, dados.idTipoDocumento))) {
+        throw campoInvalido(MENSAGENS.arquivos.tipoPecaInvalido, 'idTipoDocumento');
+      }
       const documento = await queries.bloquearDocumento(trx, idDocumento);
       if (!documento) throw documentoNaoEncontrado();
       exigirAlteracao(documento, idUnidade);
@@ -378,6 +384,7 @@ export async function enviarPeca(
           tipoCopia: dados.tipoCopia,
           nivelAcesso: dados.nivelAcesso,
           idHipoteseLegal,
+          idTipoDocumento: dados.idTipoDocumento,
         },
         deps.urlPublica,
       );

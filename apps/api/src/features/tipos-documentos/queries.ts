@@ -18,7 +18,8 @@ const COLUNAS = [
  * AUTORIZADOS: types with an active fluxo (one of their own, or a generic fluxo without a type); VOCABULARIO:
  * types with an active, assignable subject; TODOS: no condition.
  */
-export type CriterioTipos = 'AUTORIZADOS' | 'VOCABULARIO' | 'TODOS';
+/** PECAS (issue 24): the types a peça may have, those that are not a process. */
+export type CriterioTipos = 'AUTORIZADOS' | 'VOCABULARIO' | 'TODOS' | 'PECAS';
 
 export function listarTipos(
   db: Banco,
@@ -26,6 +27,7 @@ export function listarTipos(
 ): Promise<TipoDocumento[]> {
   let consulta = db.selectFrom('tipoDocumento').select(COLUNAS);
   if (!filtro.incluirInativos) consulta = consulta.where('tipoDocumento.ativo', '=', true);
+  if (filtro.criterio === 'PECAS') consulta = consulta.where('tipoDocumento.processo', '=', false);
   if (filtro.criterio === 'AUTORIZADOS') {
     consulta = consulta.where(({ exists, selectFrom }) =>
       exists(

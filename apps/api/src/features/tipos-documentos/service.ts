@@ -16,6 +16,7 @@ export function listarTiposDocumento(db: Banco, opcoes: Opcoes, logado: boolean)
   let criterio: queries.CriterioTipos = logado ? 'AUTORIZADOS' : 'TODOS';
   if (opcoes.todosTipos) criterio = 'TODOS';
   if (opcoes.paraInclusaoEmVocabularioControlado) criterio = 'VOCABULARIO';
+  if (opcoes.paraPecas) criterio = 'PECAS';
   return queries.listarTipos(db, { criterio, incluirInativos: opcoes.incluirInativos });
 }
 

@@ -347,6 +347,7 @@ describe('OpenAPI', () => {
       'paraInclusaoEmVocabularioControlado',
       'todosTipos',
       'incluirInativos',
+      'paraPecas',
     ]);
   });
 });

@@ -77,7 +77,7 @@ function paraTela(estrutura: EstruturaPen): EstruturaTramita {
 }
 
 /** The barramento's "not found" of a structure: 404, or its code 0055 (not in the repository). */
-const estruturaAusente = (erro: unknown) =>
+export const estruturaAusente = (erro: unknown) =>
   erro instanceof ErroBarramento && (erro.statusBarramento === 404 || erro.codigoBarramento === '0055');
 
 /**

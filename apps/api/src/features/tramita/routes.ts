@@ -4,6 +4,7 @@ import {
   configuracaoTramitaSalvaSchema,
   configuracaoTramitaSchema,
   consultaEstruturasTramitaSchema,
+  consultaVerificacaoTramitaSchema,
   estadoTramitaSchema,
   LIMITES_CONFIGURACAO_TRAMITA,
   limiteDestinoTramitaSchema,
@@ -13,17 +14,20 @@ import {
   mapeamentoHipoteseRecebimentoSchema,
   mapeamentosTramitaSchema,
   mapeamentoUnidadeTramitaSchema,
+  opcoesEnvioTramitaSchema,
   paginaEstruturasTramitaSchema,
   sincronizacaoTramitaSchema,
   testeConexaoTramitaSchema,
+  verificacaoTramitaSchema,
 } from '@tramite/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { exigirPermissao, exigirUsuario } from '../../platform/autenticacao.ts';
 import { corpoDaRequisicao, receberEnvio } from '../../platform/envio-multipart.ts';
-import { apenasComPermissao, apenasUsuarios, idSchema, respostasErro } from '../../platform/rotas.ts';
+import { apenasComPermissao, apenasUsuarios, idSchema, parametroId, respostasErro } from '../../platform/rotas.ts';
 import * as mapeamentos from './mapeamentos.ts';
 import * as service from './service.ts';
+import { opcoesEnvio, verificarEnvioTramita } from './verificacao.ts';
 
 /** Permission first, before the input is validated: without it the answer is 401/403 whatever the input. */
 const apenasAdministracaoTramita = apenasComPermissao('ADMINISTRACAO_TRAMITA');
@@ -174,6 +178,53 @@ export const rotasTramita: FastifyPluginAsyncZod = async (app) => {
       const usuario = exigirUsuario(request);
       return mapeamentos.buscarEstruturas(deps, request.query, usuario.permissoes.includes('ADMINISTRACAO_TRAMITA'));
     },
+  );
+
+  // Step 5: the external destination in Tramitar (§2.1) and the pre-send check (§2.2).
+
+  app.get(
+    '/tramita/envio',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramita'],
+        summary:
+          'O que o Tramitar precisa para oferecer "Órgão externo (Tramita GOV.BR)": se a unidade atual está mapeada para enviar, o repositório da instituição e os repositórios ativos',
+        description: 'Sem configuração ativa: 409 TRAMITA_NAO_CONFIGURADO.',
+        response: { 200: opcoesEnvioTramitaSchema, ...respostasErro(401, 403, 409) },
+      },
+    },
+    async (request) => opcoesEnvio(app.db, exigirUsuario(request)),
+  );
+
+  app.get(
+    '/documentos/:id/tramita/verificacao',
+    {
+      ...apenasUsuarios,
+      schema: {
+        tags: ['tramita'],
+        summary:
+          'Verificação antes do envio pelo Tramita GOV.BR a uma estrutura de destino: { ERRO, ALERTA } em português, cada item de peça com o seu sequencial',
+        description:
+          'Quem pode tramitar o documento: 404 para documento que o chamador não vê, 403 quando outra unidade o detém; ' +
+          'outros impedimentos (juntado, sobrestado, não recebido…) vêm como o ERRO IMPEDIDO. Sem configuração ativa, ' +
+          'só o ERRO NAO_CONFIGURADO, sem consultar o barramento. Repositório fora da lista guardada, ou estrutura que o ' +
+          'barramento não conhece: 400 no campo.',
+        params: parametroId,
+        querystring: consultaVerificacaoTramitaSchema,
+        response: {
+          200: verificacaoTramitaSchema,
+          ...respostasErro(400, 401, 403, 404, 409, 422),
+          ...errosBarramento,
+        },
+      },
+    },
+    async (request) =>
+      verificarEnvioTramita(deps, {
+        idDocumento: request.params.id,
+        usuario: exigirUsuario(request),
+        ...request.query,
+      }),
   );
 
   /** The keys of the mappings' paths are int4 columns: larger numbers are a 400, never a database error. */

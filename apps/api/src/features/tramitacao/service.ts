@@ -45,6 +45,19 @@ export const destinoPendente = (
   ultima: { idUnidadeDestino: number; dtRecebimento: Date | null; dtCancelamento: Date | null } | undefined,
 ) => (ultima && ultima.dtRecebimento === null && ultima.dtCancelamento === null ? ultima.idUnidadeDestino : null);
 
+/**
+ * Why the unit may not forward the document now (the rule of Tramitar), or null. Also read by the Tramita GOV.BR
+ * pre-send check (issue 24), which must see the same impediments.
+ */
+export async function impedimentoDaUnidade(
+  db: Banco,
+  documento: queries.DocumentoTramitacao,
+  idUnidade: number,
+): Promise<ImpedimentoTramitacao | null> {
+  const ultima = await queries.buscarUltimaTramitacao(db, documento.id);
+  return impedimentoTramitacao(documento, idUnidade, destinoPendente(ultima));
+}
+
 export function erroImpedimento(impedimento: ImpedimentoTramitacao): ErroDominio {
   const mensagem = IMPEDIMENTOS_TRAMITACAO[impedimento];
   return impedimento === 'OUTRA_UNIDADE' ? semPermissao(mensagem) : conflito(mensagem);

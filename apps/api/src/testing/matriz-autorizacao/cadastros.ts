@@ -1,4 +1,5 @@
 import { configuracaoTramitaDeTeste } from '../barramento/cenario.ts';
+import { documentoDoProtocolo } from '../cenarios/seguranca.ts';
 import { type Caso, chamar, comPermissao, logado, todos, uploadPdf } from './casos.ts';
 
 const TRAMITA = '/api/administracao/tramita';
@@ -127,6 +128,14 @@ export const MATRIZ_CADASTROS: Record<string, Caso> = {
   // The mappings (step 4): only with ADMINISTRACAO_TRAMITA; the structures' search, to anyone logged in, answers 409
   // while the feature is not configured (the world leaves it so).
   'GET /api/tramita/estruturas': chamar(logado(409), '/api/tramita/estruturas?repositorio=1&texto=Reitoria'),
+  'GET /api/tramita/envio': chamar(logado(409), '/api/tramita/envio'),
+  // Without a configuration the holding unit hears only NAO_CONFIGURADO; another unit may not forward the document.
+  'GET /api/documentos/{id}/tramita/verificacao': {
+    esperado: logado(200, 403),
+    pedido: async (m, t) => ({
+      url: `/api/documentos/${(await documentoDoProtocolo(t, m)).id}/tramita/verificacao?repositorio=1&estrutura=201`,
+    }),
+  },
   'GET /api/administracao/tramita/mapeamentos': chamar(comPermissao, '/api/administracao/tramita/mapeamentos'),
   'PUT /api/administracao/tramita/unidades/{idUnidade}': comCorpo('/unidades/1', {
     numeroEstrutura: 202,

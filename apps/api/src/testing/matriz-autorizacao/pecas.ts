@@ -48,6 +48,13 @@ export const MATRIZ_PECAS: Record<string, Caso> = {
       };
     },
   },
+  'PATCH /api/documentos/{id}/pecas/{idAcessoAnexo}/tipo': {
+    esperado: logado(200, 403),
+    pedido: async (m, t) => {
+      const d = await documentoDoProtocolo(t, m);
+      return { url: `/api/documentos/${d.id}/pecas/${d.idPeca}/tipo`, payload: { idTipoDocumento: null } };
+    },
+  },
   'PATCH /api/documentos/{id}/pecas/{idAcessoAnexo}/cancelar': {
     esperado: logado(200, 403),
     pedido: async (m, t) => {

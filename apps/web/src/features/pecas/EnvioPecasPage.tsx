@@ -22,6 +22,7 @@ import { useUsuario } from '../../lib/sessao';
 import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useDocumentoDaRota } from '../../lib/use-documento-da-rota';
 import { useDocumento, useHipotesesLegais } from '../documentos/api';
+import { useTiposDocumentos } from '../tipos-documentos/api';
 import { AreaArquivos } from './AreaArquivos';
 import { motivoSemAlteracao } from './alteracao';
 import { chavesPecas, enviarPeca } from './api';
@@ -69,6 +70,7 @@ export function EnvioPecasPage() {
   const queryClient = useQueryClient();
   const documento = useDocumento(idDocumento);
   const hipoteses = useHipotesesLegais();
+  const tipos = useTiposDocumentos({ paraPecas: true });
   const proximaChave = useRef(0);
   const [enviando, setEnviando] = useState(false);
   const [resumo, setResumo] = useState<{ enviados: number; total: number } | null>(null);
@@ -103,6 +105,7 @@ export function EnvioPecasPage() {
           tipoCopia: null,
           nivelAcesso: 'P',
           idHipoteseLegal: null,
+          idTipoDocumento: null,
           problema: problemaDoArquivo(arquivo, limite),
           estado: 'pendente',
           progresso: 0,
@@ -147,6 +150,7 @@ export function EnvioPecasPage() {
             nivelAcesso: item.nivelAcesso,
             idHipoteseLegal: item.idHipoteseLegal,
             descricao: item.descricao,
+            idTipoDocumento: item.idTipoDocumento,
           },
           ({ percentual }) => atualizar(indice, { progresso: percentual }),
         );
@@ -212,6 +216,7 @@ export function EnvioPecasPage() {
                       indice={indice}
                       hipoteses={hipoteses.data ?? []}
                       carregandoHipoteses={hipoteses.isLoading}
+                      tipos={tipos.data ?? []}
                       bloqueado={enviando}
                       aoRemover={() => remove(indice)}
                     />

@@ -2,6 +2,7 @@ import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { Alert, Box, IconButton, LinearProgress, Paper, Stack, Tooltip, Typography } from '@mui/material';
 import { type HipoteseLegal, MENSAGENS, TAMANHO_MAXIMO_DESCRICAO_PECA } from '@tramite/shared';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { CampoSelecaoControlado } from '../../components/formulario/CampoSelecaoControlado';
 import { CampoTextoControlado } from '../../components/formulario/CampoTextoControlado';
 import { formatarTamanho } from '../../lib/formatacao';
 import { CamposAcessoPeca, type ValoresAcesso } from './CamposAcessoPeca';
@@ -11,6 +12,8 @@ export interface ArquivoEnvio extends ValoresAcesso {
   chave: number;
   arquivo: File;
   descricao: string;
+  /** Issue 24: the peça's document type, optional. */
+  idTipoDocumento: number | null;
   /** Why the browser already knows the server would refuse it (size, extension). */
   problema: string | null;
   estado: 'pendente' | 'enviando' | 'enviado' | 'falhou';
@@ -26,6 +29,8 @@ interface LinhaArquivoEnvioProps {
   indice: number;
   hipoteses: readonly HipoteseLegal[];
   carregandoHipoteses: boolean;
+  /** The document types a peça may have (active, not a process). */
+  tipos: readonly { id: number; descricao: string }[];
   /** Files are being sent: nothing changes meanwhile. */
   bloqueado: boolean;
   aoRemover: () => void;
@@ -36,6 +41,7 @@ export function LinhaArquivoEnvio({
   indice,
   hipoteses,
   carregandoHipoteses,
+  tipos,
   bloqueado,
   aoRemover,
 }: LinhaArquivoEnvioProps) {
@@ -78,6 +84,15 @@ export function LinhaArquivoEnvio({
           hipoteses={hipoteses}
           carregandoHipoteses={carregandoHipoteses}
           desabilitado={fixo}
+        />
+        <CampoSelecaoControlado
+          control={control}
+          name={`arquivos.${indice}.idTipoDocumento`}
+          rotulo="Tipo da peça (opcional)"
+          rotuloVazio="Sem tipo"
+          opcoes={tipos.map((tipo) => ({ valor: tipo.id, rotulo: tipo.descricao }))}
+          fullWidth
+          disabled={fixo}
         />
         <CampoTextoControlado
           control={control}

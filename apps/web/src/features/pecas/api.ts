@@ -68,6 +68,8 @@ export interface CamposArquivo {
   nivelAcesso: NivelAcesso;
   idHipoteseLegal: number | null;
   descricao: string;
+  /** Issue 24: the peça's document type (optional; its PEN species is what the Tramita GOV.BR sends). */
+  idTipoDocumento?: number | null;
 }
 
 /** POST documentos/{id}/anexos (multipart), with upload progress. */
@@ -83,6 +85,7 @@ export function enviarPeca(
   formulario.append('nivelAcesso', campos.nivelAcesso);
   if (campos.idHipoteseLegal !== null) formulario.append('idHipoteseLegal', String(campos.idHipoteseLegal));
   if (campos.descricao.trim()) formulario.append('descricao', campos.descricao.trim());
+  if (campos.idTipoDocumento != null) formulario.append('idTipoDocumento', String(campos.idTipoDocumento));
   // The fields go first, so the server knows them before the bytes arrive.
   formulario.append('arquivo', arquivo, arquivo.name);
   return enviarArquivo<Peca>(`documentos/${idDocumento}/anexos`, formulario, { aoProgredir, signal });

@@ -7,6 +7,8 @@ export interface ParametrosTiposDocumentos {
   todosTipos?: boolean;
   incluirInativos?: boolean;
   paraInclusaoEmVocabularioControlado?: boolean;
+  /** Issue 24: the types a peça may have (active, not a process). */
+  paraPecas?: boolean;
 }
 
 const PARAMETROS_TODOS = { todosTipos: true, incluirInativos: true } as const;

@@ -3,11 +3,14 @@ import type {
   AdministracaoTramita,
   ConfiguracaoTramita,
   ConfiguracaoTramitaSalva,
+  EstadoTramita,
   MapeamentosTramita,
+  OpcoesEnvioTramita,
   PaginaEstruturasTramita,
   SincronizacaoTramita,
   TesteConexaoTramita,
 } from '@tramite/shared';
+import { lazy } from 'react';
 import { api } from '../../lib/api';
 
 const CHAVE_ADMINISTRACAO = ['administracao-tramita'] as const;
@@ -103,3 +106,28 @@ export const useEstruturasTramita = (consulta: { repositorio: number; texto: str
     enabled: consulta !== null,
     staleTime: 60_000,
   });
+
+// Issue 24, step 5: what Tramitar asks to know whether to offer "Órgão externo (Tramita GOV.BR)". Small on purpose:
+// the rest (the search, the pre-send check) loads with the option (VerificacaoEnvioTramita, React.lazy).
+
+/** GET tramita/estado: { ativo: false } without an active configuration (then nothing of the feature shows). */
+export const useEstadoTramita = () =>
+  useQuery({
+    queryKey: ['tramita-estado'],
+    queryFn: ({ signal }) => api.get<EstadoTramita>('tramita/estado', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** GET tramita/envio, only once the feature is active: whether the user's unit sends, and the repositories. */
+export const useOpcoesEnvioTramita = (ativo: boolean) =>
+  useQuery({
+    queryKey: ['tramita-envio'],
+    queryFn: ({ signal }) => api.get<OpcoesEnvioTramita>('tramita/envio', { signal }),
+    enabled: ativo,
+    staleTime: 5 * 60_000,
+  });
+
+/** Tramitar's external destination: repository, structure search and the pre-send check (loaded when offered). */
+export const VerificacaoEnvioTramita = lazy(async () => ({
+  default: (await import('./VerificacaoEnvioTramita')).VerificacaoEnvioTramita,
+}));

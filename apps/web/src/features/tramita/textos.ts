@@ -124,3 +124,25 @@ export const TEXTOS_MAPEAMENTOS_TRAMITA = {
   removerLimite: (destino: string) => `Remover o limite de ${destino}`,
   descricaoRemoverLimite: (destino: string) => `O limite registrado para ${destino} será removido.`,
 } as const;
+
+/** Issue 24, step 5: the external destination in Tramitar and the pre-send check. */
+export const TEXTOS_ENVIO_TRAMITA = {
+  titulo: 'Órgão externo (Tramita GOV.BR)',
+  repositorio: 'Repositório de estruturas',
+  destinoEscolhido: 'Destino',
+  trocarDestino: 'Trocar destino',
+  verificacao: 'Verificação antes do envio',
+  verificando: 'Verificando o processo para o destino escolhido',
+  erroVerificar: 'Não foi possível verificar o processo para o destino escolhido',
+  podeSerEnviado: 'Nada impede o envio: o processo pode ser enviado ao destino escolhido pelo Tramita GOV.BR.',
+  envioEmBreve: 'O envio pelo Tramita GOV.BR ainda não está disponível nesta versão do Trâmite.',
+  naoPodeSerEnviado: 'O processo não pode ser enviado enquanto houver os problemas abaixo',
+  alertas: 'Atenção',
+  processo: 'Processo',
+  peca: (sequencial: number, nome: string | null) => (nome ? `Peça ${sequencial} — ${nome}` : `Peça ${sequencial}`),
+  tipoPeca: 'Tipo da peça',
+  tipoPecaDe: (sequencial: number) => `Tipo da peça ${sequencial}`,
+  salvarTipo: 'Salvar tipo',
+  salvandoTipo: 'Salvando o tipo da peça',
+  erroSalvarTipo: 'Não foi possível salvar o tipo da peça',
+} as const;

@@ -1,7 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import SaveOutlined from '@mui/icons-material/SaveOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import { Alert, AlertTitle, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormLabel,
+  Link,
+  Paper,
+  Radio,
+  RadioGroup,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
 import {
   type Calendario,
   type Documento,
@@ -16,7 +31,7 @@ import {
   tramitarSchema,
   validarEnvio,
 } from '@tramite/shared';
-import { useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { AbasDocumento } from '../../components/AbasDocumento';
@@ -33,6 +48,7 @@ import { useAvisoSaida } from '../../lib/use-aviso-saida';
 import { useErroConsulta } from '../../lib/use-erro-consulta';
 import { passoEscolhido, useEscolhaPasso } from '../../lib/use-escolha-passo';
 import { useDocumentoDaRotaComDados } from '../documentos/api';
+import { useEstadoTramita, useOpcoesEnvioTramita, VerificacaoEnvioTramita } from '../tramita/api';
 import {
   buscarConsistencia,
   consultaDestinos,
@@ -262,6 +278,44 @@ function FormularioTramitacao({ documento, rascunho }: { documento: Documento; r
   );
 }
 
+/**
+ * With the Tramita GOV.BR active and the user's unit mapped to send (issue 24, design §2.1), the destination may be an
+ * external body: the internal form stays mounted (its typed despacho is kept) but hidden while it is chosen.
+ */
+function DestinoDocumento({ idDocumento, children }: { idDocumento: number; children: ReactNode }) {
+  const estado = useEstadoTramita();
+  const ativo = estado.data?.ativo === true;
+  const opcoes = useOpcoesEnvioTramita(ativo);
+  const [escolhido, setEscolhido] = useState(false);
+  const oferecido = ativo && opcoes.data?.envia === true;
+  const externo = oferecido && escolhido;
+  return (
+    <>
+      {oferecido ? (
+        <FormControl>
+          <FormLabel id="tipo-destino-tramitar">{TEXTOS.tipoDestino}</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby="tipo-destino-tramitar"
+            value={externo ? 'externo' : 'interno'}
+            onChange={(evento) => setEscolhido(evento.target.value === 'externo')}
+          >
+            <FormControlLabel value="interno" control={<Radio />} label={TEXTOS.destinoInterno} />
+            <FormControlLabel value="externo" control={<Radio />} label={TEXTOS.destinoExterno} />
+          </RadioGroup>
+        </FormControl>
+      ) : null}
+      {/* Always in the same place, so the form (and a despacho being typed) is not remounted when the option shows. */}
+      <Box hidden={externo}>{children}</Box>
+      {externo && opcoes.data ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+          <VerificacaoEnvioTramita idDocumento={idDocumento} opcoes={opcoes.data} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** Spec §2 and §4: forwards the document (login). Flow, step, destination and dispatch; the saved draft pre-fills. */
 export function TramitarDocumentoPage() {
   const { documentId, idDocumento, documento } = useDocumentoDaRotaComDados();
@@ -291,7 +345,9 @@ export function TramitarDocumentoPage() {
               {documento.data.resumoAssunto ? ` — ${documento.data.resumoAssunto}` : ''}
             </Typography>
           </Box>
-          <FormularioTramitacao documento={documento.data} rascunho={rascunho.data ?? null} />
+          <DestinoDocumento idDocumento={documento.data.idDocumento}>
+            <FormularioTramitacao documento={documento.data} rascunho={rascunho.data ?? null} />
+          </DestinoDocumento>
         </Stack>
       ) : null}
     </Pagina>

@@ -3,6 +3,10 @@
  * messages come from MENSAGENS.
  */
 export const TEXTOS = {
+  // Issue 24: with the Tramita GOV.BR active and the unit mapped to send, Tramitar offers an external destination.
+  tipoDestino: 'Destino do documento',
+  destinoInterno: 'Unidade da instituição',
+  destinoExterno: 'Órgão externo (Tramita GOV.BR)',
   erroTramitar: 'Não foi possível tramitar o documento',
   informeFluxo: 'Informe o fluxo',
   erroSalvarDespacho: 'Não foi possível salvar o despacho',
