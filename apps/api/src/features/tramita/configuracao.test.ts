@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AdministracaoTramita,
@@ -12,18 +11,18 @@ import {
   type TesteConexaoTramita,
 } from '@tramite/shared';
 import forge from 'node-forge';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatarDataHora } from '../../platform/data-hora.ts';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
-import { type CenarioBarramento, cenarioPadrao, configuracaoTramitaDeTeste } from '../../testing/barramento/cenario.ts';
+import { type CenarioBarramento, configuracaoTramitaDeTeste } from '../../testing/barramento/cenario.ts';
 import {
   type CertificadoSistema,
   type CertificadosBarramento,
   certificadoSistema,
   criarAutoridade,
-  gerarCertificadosBarramento,
 } from '../../testing/barramento/certificados.ts';
-import { type BarramentoTeste, iniciarBarramento } from '../../testing/barramento/servidor.ts';
+import { usarBarramentoParaApp } from '../../testing/barramento/dois-sistemas.ts';
+import type { BarramentoTeste } from '../../testing/barramento/servidor.ts';
 import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarTipoDocumento, criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 import { corpoMultipart } from '../../testing/multipart.ts';
@@ -45,19 +44,11 @@ import {
 let certificados: CertificadosBarramento;
 let cenario: CenarioBarramento;
 let barramento: BarramentoTeste;
-const pastaTeste = mkdtempSync(join(tmpdir(), 'tramita-config-'));
-const arquivoAc = join(pastaTeste, 'ac.pem');
 
-beforeAll(async () => {
-  certificados = gerarCertificadosBarramento();
-  writeFileSync(arquivoAc, certificados.ac.certificado);
-  cenario = cenarioPadrao({ A: certificados.sistemas.A.impressao, B: certificados.sistemas.B.impressao });
-  barramento = await iniciarBarramento({ certificados, cenario });
-});
-
-afterAll(async () => {
-  await barramento?.fechar();
-  rmSync(pastaTeste, { recursive: true, force: true });
+const dubl = usarBarramentoParaApp('tramita-config-');
+const { pasta: pastaTeste, arquivoAc } = dubl;
+beforeAll(() => {
+  ({ certificados, cenario, barramento } = dubl);
 });
 
 // The double's CA is trusted through the setting an institution would use for the barramento's own CA; each request

@@ -1,17 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type ErroApi, type MapeamentosTramita, MENSAGENS, type PaginaEstruturasTramita } from '@tramite/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
-import {
-  type CenarioBarramento,
-  cenarioPadrao,
-  configuracaoTramitaDeTeste,
-  REPOSITORIO_EXECUTIVO,
-} from '../../testing/barramento/cenario.ts';
-import { type CertificadosBarramento, gerarCertificadosBarramento } from '../../testing/barramento/certificados.ts';
-import { type BarramentoTeste, iniciarBarramento } from '../../testing/barramento/servidor.ts';
+import { configuracaoTramitaDeTeste, REPOSITORIO_EXECUTIVO } from '../../testing/barramento/cenario.ts';
+import type { CertificadosBarramento } from '../../testing/barramento/certificados.ts';
+import { usarBarramentoParaApp } from '../../testing/barramento/dois-sistemas.ts';
+import type { BarramentoTeste } from '../../testing/barramento/servidor.ts';
 import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import { criarHipotese, criarTipoDocumento, criarUnidade, criarUsuario } from '../../testing/fabricas.ts';
 import { corpoMultipart } from '../../testing/multipart.ts';
@@ -25,10 +18,7 @@ import { esperarErro } from '../../testing/respostas.ts';
 
 const M = MENSAGENS.tramita;
 let certificados: CertificadosBarramento;
-let cenario: CenarioBarramento;
 let barramento: BarramentoTeste;
-const pastaTeste = mkdtempSync(join(tmpdir(), 'tramita-mapeamentos-'));
-const arquivoAc = join(pastaTeste, 'ac.pem');
 
 /** 25 coordinations under the first university's rectorate: more than a page of the search. */
 const COORDENACOES = Array.from({ length: 25 }, (_, i) => ({
@@ -38,17 +28,12 @@ const COORDENACOES = Array.from({ length: 25 }, (_, i) => ({
   pai: 101,
 }));
 
-beforeAll(async () => {
-  certificados = gerarCertificadosBarramento();
-  writeFileSync(arquivoAc, certificados.ac.certificado);
-  cenario = cenarioPadrao({ A: certificados.sistemas.A.impressao, B: certificados.sistemas.B.impressao });
+const dubl = usarBarramentoParaApp('tramita-mapeamentos-', (cenario) => {
   cenario.repositorios[0]?.estruturas.push(...COORDENACOES);
-  barramento = await iniciarBarramento({ certificados, cenario });
 });
-
-afterAll(async () => {
-  await barramento?.fechar();
-  rmSync(pastaTeste, { recursive: true, force: true });
+const { arquivoAc } = dubl;
+beforeAll(() => {
+  ({ certificados, barramento } = dubl);
 });
 
 const t = usarAppTeste(() => ({ TRAMITA_AUTORIDADES: arquivoAc, TRAMITA_TEMPO_LIMITE_SEGUNDOS: '5' }));

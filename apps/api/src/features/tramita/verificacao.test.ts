@@ -1,18 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { descreverTamanho, MENSAGENS, type OpcoesEnvioTramita, type VerificacaoTramita } from '@tramite/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cabecalhosApp } from '../../testing/app-teste.ts';
 import { pdf } from '../../testing/arquivos.ts';
-import {
-  type CenarioBarramento,
-  cenarioPadrao,
-  configuracaoTramitaDeTeste,
-  REPOSITORIO_EXECUTIVO,
-} from '../../testing/barramento/cenario.ts';
-import { type CertificadosBarramento, gerarCertificadosBarramento } from '../../testing/barramento/certificados.ts';
-import { type BarramentoTeste, iniciarBarramento } from '../../testing/barramento/servidor.ts';
+import { configuracaoTramitaDeTeste, REPOSITORIO_EXECUTIVO } from '../../testing/barramento/cenario.ts';
+import type { CertificadosBarramento } from '../../testing/barramento/certificados.ts';
+import { usarBarramentoParaApp } from '../../testing/barramento/dois-sistemas.ts';
+import type { BarramentoTeste } from '../../testing/barramento/servidor.ts';
 import { usarAppTeste } from '../../testing/contexto-teste.ts';
 import {
   type ArquivoPeca,
@@ -36,21 +29,12 @@ import { esperarErro } from '../../testing/respostas.ts';
 
 const V = MENSAGENS.tramita.verificacao;
 let certificados: CertificadosBarramento;
-let cenario: CenarioBarramento;
 let barramento: BarramentoTeste;
-const pastaTeste = mkdtempSync(join(tmpdir(), 'tramita-verificacao-'));
-const arquivoAc = join(pastaTeste, 'ac.pem');
 
-beforeAll(async () => {
-  certificados = gerarCertificadosBarramento();
-  writeFileSync(arquivoAc, certificados.ac.certificado);
-  cenario = cenarioPadrao({ A: certificados.sistemas.A.impressao, B: certificados.sistemas.B.impressao });
-  barramento = await iniciarBarramento({ certificados, cenario });
-});
-
-afterAll(async () => {
-  await barramento?.fechar();
-  rmSync(pastaTeste, { recursive: true, force: true });
+const dubl = usarBarramentoParaApp('tramita-verificacao-');
+const { arquivoAc } = dubl;
+beforeAll(() => {
+  ({ certificados, barramento } = dubl);
 });
 
 const t = usarAppTeste(() => ({ TRAMITA_AUTORIDADES: arquivoAc, TRAMITA_TEMPO_LIMITE_SEGUNDOS: '5' }));
